@@ -1,0 +1,2 @@
+export type { Transform } from './transform.js';
+export { transforms } from './transforms/index.js';

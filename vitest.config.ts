@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  // Workspace packages resolve to their TypeScript sources, so tests never run against a stale dist/.
+  resolve: { conditions: ['@mcp-mrtr/source'] },
+  ssr: { resolve: { conditions: ['@mcp-mrtr/source'] } },
+  test: {
+    include: ['packages/*/test/**/*.test.ts', 'fixtures/*/test/**/*.test.ts'],
+    // The JSON report is what .ci/run counts; vitest's own summary is for people.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-results.json' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
