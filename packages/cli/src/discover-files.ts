@@ -1,0 +1,150 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import { UsageError } from './exit-codes.js';
+
+/** Every extension a JavaScript or TypeScript MCP server may be written in. */
+export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
+
+/** Dependencies, build output and tool caches: never source to check or rewrite. */
+export const SKIPPED_DIRECTORIES = [
+  'node_modules',
+  'dist',
+  'build',
+  'out',
+  'coverage',
+  '.git',
+  '.next',
+  '.turbo',
+  '.cache',
+] as const;
+
+const SOURCE_GLOB = `**/*.{${SOURCE_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
+const DECLARATION_FILE = /\.d\.[cm]?ts$/;
+
+export interface DiscoverOptions {
+  /** Files, directories or globs, relative to `cwd`. Defaults to `cwd` itself. */
+  readonly patterns: readonly string[];
+  readonly cwd: string;
+  /** Extra gitignore-style patterns, relative to `cwd`. */
+  readonly ignore?: readonly string[];
+}
+
+export interface DiscoveredFiles {
+  /** Absolute paths, sorted, without duplicates. */
+  readonly files: readonly string[];
+  /** Directories that were given but hold no source files. */
+  readonly emptyDirectories: readonly string[];
+}
+
+function isSourceFile(file: string): boolean {
+  return SOURCE_EXTENSIONS.some((ext) => file.endsWith(ext)) && !DECLARATION_FILE.test(file);
+}
+
+function findRepositoryRoot(from: string): string | undefined {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * Applies every `.gitignore` between the repository root and a file, deeper files overriding
+ * shallower ones, the way git does for the common cases (patterns, negations, directory rules).
+ */
+class GitignoreRules {
+  readonly #root: string;
+  readonly #byDirectory = new Map<string, Ignore | undefined>();
+
+  constructor(root: string) {
+    this.#root = root;
+  }
+
+  #rulesIn(dir: string): Ignore | undefined {
+    if (!this.#byDirectory.has(dir)) {
+      const file = path.join(dir, '.gitignore');
+      this.#byDirectory.set(dir, existsSync(file) ? ignore().add(readFileSync(file, 'utf8')) : undefined);
+    }
+    return this.#byDirectory.get(dir);
+  }
+
+  ignores(file: string): boolean {
+    const relativeToRoot = path.relative(this.#root, file);
+    if (relativeToRoot.startsWith('..')) return false;
+    let ignored = false;
+    let dir = this.#root;
+    for (const segment of [
+      '',
+      ...path
+        .dirname(relativeToRoot)
+        .split(path.sep)
+        .filter((s) => s !== '.'),
+    ]) {
+      dir = path.join(dir, segment);
+      const rules = this.#rulesIn(dir);
+      if (rules === undefined) continue;
+      const verdict = rules.test(path.relative(dir, file).split(path.sep).join('/'));
+      if (verdict.ignored) ignored = true;
+      else if (verdict.unignored) ignored = false;
+    }
+    return ignored;
+  }
+}
+
+/**
+ * Finds the source files to check or migrate. Directories and globs skip dependencies, build
+ * output, declaration files and whatever `.gitignore` excludes; a file named explicitly is always
+ * taken unless `--ignore` matches it. A path that does not exist or a glob that matches nothing
+ * is a usage error.
+ */
+export async function discoverFiles(options: DiscoverOptions): Promise<DiscoveredFiles> {
+  const { cwd } = options;
+  const patterns = options.patterns.length > 0 ? options.patterns : ['.'];
+  const userIgnore = ignore().add([...(options.ignore ?? [])]);
+  const userIgnores = (file: string) => {
+    const relative = path.relative(cwd, file).split(path.sep).join('/');
+    return !relative.startsWith('..') && relative !== '' && userIgnore.ignores(relative);
+  };
+  const gitignore = new GitignoreRules(findRepositoryRoot(cwd) ?? cwd);
+  const skipped = SKIPPED_DIRECTORIES.map((dir) => `**/${dir}/**`);
+
+  const found = new Set<string>();
+  const emptyDirectories: string[] = [];
+  const walk = async (globPatterns: string[], base: string) =>
+    (
+      await glob(globPatterns, {
+        cwd: base,
+        absolute: true,
+        dot: true,
+        ignore: skipped,
+        followSymbolicLinks: false,
+      })
+    )
+      .map((file) => path.normalize(file))
+      .filter((file) => isSourceFile(file) && !gitignore.ignores(file) && !userIgnores(file));
+
+  for (const pattern of patterns) {
+    const target = path.resolve(cwd, pattern);
+    if (existsSync(target)) {
+      if (statSync(target).isDirectory()) {
+        const files = await walk([SOURCE_GLOB], target);
+        if (files.length === 0) emptyDirectories.push(target);
+        files.forEach((file) => found.add(file));
+      } else if (!isSourceFile(target)) {
+        throw new UsageError(
+          `${pattern}: not a JavaScript or TypeScript source file (${SOURCE_EXTENSIONS.join(' ')})`,
+        );
+      } else if (!userIgnores(target)) {
+        found.add(target);
+      }
+    } else if (isDynamicPattern(pattern)) {
+      const files = await walk([pattern], cwd);
+      if (files.length === 0) throw new UsageError(`${pattern}: no source files match this pattern`);
+      files.forEach((file) => found.add(file));
+    } else {
+      throw new UsageError(`${pattern}: no such file or directory`);
+    }
+  }
+  return { files: [...found].sort(), emptyDirectories };
+}

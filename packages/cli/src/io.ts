@@ -1,0 +1,28 @@
+/** A stream the CLI writes to; `process.stdout` and test buffers both fit. */
+export interface OutputStream {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+}
+
+/** Everything the CLI touches outside itself, so tests can run it in-process. */
+export interface CliIo {
+  /** Results: the only thing a pipeline should parse. */
+  readonly stdout: OutputStream;
+  /** Progress, logs and errors. */
+  readonly stderr: OutputStream;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export function processIo(): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+}
+
+/** Writes progress lines to stderr unless `--quiet` was given. */
+export interface Log {
+  info(message: string): void;
+}
+
+export function createLog(io: CliIo, quiet: boolean): Log {
+  return { info: (message) => (quiet ? undefined : io.stderr.write(`${message}\n`)) };
+}

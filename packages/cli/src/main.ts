@@ -1,0 +1,98 @@
+import { Command, CommanderError, Option } from 'commander';
+import { runCheck } from './commands/check.js';
+import { runMigrate } from './commands/migrate.js';
+import { ExitCode, UsageError } from './exit-codes.js';
+import { processIo, type CliIo } from './io.js';
+import { VERSION } from './version.js';
+
+const EXIT_CODE_HELP = `
+Exit codes:
+  0  nothing to do, or everything done
+  1  findings or manual work remain, or a file could not be processed
+  2  usage error or crash`;
+
+const PATHS_HELP = 'files, directories or globs (default: the current directory)';
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function commonOptions(command: Command): Command {
+  return command
+    .argument('[paths...]', PATHS_HELP)
+    .addOption(
+      new Option('--ignore <pattern>', 'skip files matching a gitignore-style pattern (repeatable)')
+        .default([])
+        .argParser(collect),
+    )
+    .option('-q, --quiet', 'print no progress on stderr', false);
+}
+
+function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
+  const program = new Command('mcp-mrtr')
+    .description(
+      'Find and rewrite MCP server code written for the stateful protocol so it runs under the stateless 2026-07-28 revision.',
+    )
+    .version(VERSION, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+    .showHelpAfterError('(run mcp-mrtr --help for usage)')
+    .addHelpText(
+      'after',
+      `${EXIT_CODE_HELP}
+
+Directories and globs skip node_modules, build output, declaration files and anything .gitignore
+excludes. Results go to stdout; progress and errors go to stderr.`,
+    );
+
+  commonOptions(program.command('check').description('report old-style and unsafe MCP code; changes nothing'))
+    .addHelpText('after', EXIT_CODE_HELP)
+    .action(async (paths: string[], options: { ignore: string[]; quiet: boolean }) => {
+      setExit(await runCheck(paths, options, io));
+    });
+
+  commonOptions(
+    program
+      .command('migrate')
+      .description('rewrite old-style handlers into MRTR form (dry run unless --write)'),
+  )
+    .option('--write', 'write the changes instead of printing them', false)
+    .option('--check', 'exit 1 if anything would change (for CI)', false)
+    .addHelpText('after', EXIT_CODE_HELP)
+    .action(
+      async (
+        paths: string[],
+        options: { ignore: string[]; quiet: boolean; write: boolean; check: boolean },
+      ) => {
+        setExit(await runMigrate(paths, options, io));
+      },
+    );
+
+  return program;
+}
+
+/** Runs the CLI and returns its exit code; never calls `process.exit`, so tests can run it in-process. */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
+  let exitCode: ExitCode = ExitCode.Ok;
+  const program = buildProgram(io, (code) => (exitCode = code));
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has already printed the message; help and --version are its only exit-0 paths.
+      return error.exitCode === 0 ? ExitCode.Ok : ExitCode.UsageOrCrash;
+    }
+    if (error instanceof UsageError) {
+      io.stderr.write(`mcp-mrtr: ${error.message}\n`);
+      return ExitCode.UsageOrCrash;
+    }
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.stderr.write(`mcp-mrtr: internal error, please report it with this output:\n${detail}\n`);
+    return ExitCode.UsageOrCrash;
+  }
+}

@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverFiles, SOURCE_EXTENSIONS, UsageError } from '../src/index.js';
+
+let root: string;
+
+function write(relative: string, content = ''): void {
+  const file = path.join(root, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'mcp-mrtr-discover-'));
+  mkdirSync(path.join(root, '.git'));
+  for (const ext of SOURCE_EXTENSIONS) write(`src/server${ext}`);
+  write('src/types.d.ts');
+  write('src/notes.md');
+  write('src/data.json');
+  write('src/nested/deep/handler.ts');
+  write('node_modules/some-sdk/index.js');
+  write('packages/app/node_modules/dep/index.ts');
+  write('dist/server.js');
+  write('build/server.js');
+  write('coverage/lcov.js');
+  write('.gitignore', 'generated/\n*.log.ts\n');
+  write('generated/client.ts');
+  write('src/debug.log.ts');
+  write('src/legacy/.gitignore', '*.gen.ts\n!keep.gen.ts\n');
+  write('src/legacy/a.gen.ts');
+  write('src/legacy/keep.gen.ts');
+  write('empty/README.md');
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const relative = (files: readonly string[]) =>
+  files.map((file) => path.relative(root, file).split(path.sep).join('/'));
+
+describe('discoverFiles', () => {
+  it('walks the current directory by default, skipping dependencies, build output and ignored files', async () => {
+    const { files } = await discoverFiles({ patterns: [], cwd: root });
+    expect(relative(files)).toEqual([
+      'src/legacy/keep.gen.ts',
+      'src/nested/deep/handler.ts',
+      'src/server.cjs',
+      'src/server.cts',
+      'src/server.js',
+      'src/server.jsx',
+      'src/server.mjs',
+      'src/server.mts',
+      'src/server.ts',
+      'src/server.tsx',
+    ]);
+  });
+
+  it('takes an explicitly named file even when .gitignore excludes it', async () => {
+    const { files } = await discoverFiles({ patterns: ['generated/client.ts'], cwd: root });
+    expect(relative(files)).toEqual(['generated/client.ts']);
+  });
+
+  it('expands globs relative to the working directory and removes duplicates', async () => {
+    const { files } = await discoverFiles({
+      patterns: ['src/*.ts', 'src/server.ts', '**/handler.ts'],
+      cwd: root,
+    });
+    expect(relative(files)).toEqual(['src/nested/deep/handler.ts', 'src/server.ts']);
+  });
+
+  it('applies --ignore patterns to walked and named files alike', async () => {
+    const { files } = await discoverFiles({
+      patterns: ['src', 'src/server.ts'],
+      cwd: root,
+      ignore: ['nested/', 'src/server.*'],
+    });
+    expect(relative(files)).toEqual(['src/legacy/keep.gen.ts']);
+  });
+
+  it('resolves paths from a sub-directory and still honours the repository .gitignore', async () => {
+    const { files } = await discoverFiles({ patterns: ['.'], cwd: path.join(root, 'src') });
+    expect(relative(files)).not.toContain('src/debug.log.ts');
+    expect(relative(files)).toContain('src/legacy/keep.gen.ts');
+  });
+
+  it('reports directories without source files', async () => {
+    const result = await discoverFiles({ patterns: ['empty', 'src/server.ts'], cwd: root });
+    expect(relative(result.files)).toEqual(['src/server.ts']);
+    expect(relative(result.emptyDirectories)).toEqual(['empty']);
+  });
+
+  it.each([
+    [['missing'], 'missing: no such file or directory'],
+    [['src/**/*.vue'], 'src/**/*.vue: no source files match this pattern'],
+    [['src/notes.md'], 'src/notes.md: not a JavaScript or TypeScript source file'],
+  ])('rejects %j with a usage error', async (patterns, message) => {
+    const attempt = discoverFiles({ patterns, cwd: root });
+    await expect(attempt).rejects.toBeInstanceOf(UsageError);
+    await expect(attempt).rejects.toThrow(message);
+  });
+});
