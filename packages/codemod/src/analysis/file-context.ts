@@ -40,11 +40,16 @@ export class FileContext {
     return this.sourceFile.text;
   }
 
+  /** Counts one type question toward the share of receivers types resolve. */
+  countResolution(resolved: boolean): void {
+    if (resolved) this.receivers.resolved++;
+    else this.receivers.unresolved++;
+  }
+
   /** Resolves a member access and counts it toward the share of receivers types resolve. */
   resolveMember(access: ts.PropertyAccessExpression): MemberResolution {
     const resolution = resolveMember(this.checker, access);
-    if (resolution.kind === 'unresolved') this.receivers.unresolved++;
-    else this.receivers.resolved++;
+    this.countResolution(resolution.kind !== 'unresolved');
     return resolution;
   }
 

@@ -27,9 +27,10 @@ function isSubsumed(site: Site, others: readonly Site[]): boolean {
  */
 export function applySites(file: AnalysedFile, candidateSites: readonly Site[]): FileOutcome {
   const rewrites = candidateSites.filter((site) => site.rewrite !== undefined);
-  const sites = candidateSites.filter((site) => !isSubsumed(site, rewrites));
-  const applied = sites.filter((site) => site.rewrite !== undefined);
-  const manual = sites.filter((site) => site.rewrite === undefined);
+  // A rewrite inside code another rewrite removes is done by that removal; a manual site there is gone.
+  const applied = rewrites.filter((site) => !isSubsumed(site, rewrites));
+  const manual = candidateSites.filter((site) => site.rewrite === undefined && !isSubsumed(site, rewrites));
+  const sites = candidateSites.filter((site) => site.rewrite !== undefined || manual.includes(site));
 
   const edits: TextEdit[] = applied.flatMap((site) => site.rewrite?.edits ?? []);
   edits.push(

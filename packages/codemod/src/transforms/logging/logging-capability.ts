@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { downgrade, type Site } from '../../analysis/site.js';
 import { findProperty, forEachDescendant } from '../../analysis/syntax.js';
