@@ -9,3 +9,15 @@ export type { Phase, ProgressEvent, ProgressListener } from './engine/progress.j
 export { MARKER_PREFIX } from './edits/markers.js';
 export type { ResolveContext, Transform } from './transform.js';
 export { selectTransforms, transforms, UnknownTransformError } from './transforms/index.js';
+export { writeChanges } from './engine/write-changes.js';
+export { ruleDocsUrl } from './report/docs-url.js';
+export { formatMarkdownReport } from './report/markdown-report.js';
+export { buildReport } from './report/migration-report.js';
+export type {
+  MigrationReport,
+  ReportedFile,
+  ReportedManualSite,
+  ReportedSite,
+  RunMode,
+} from './report/migration-report.js';
+export { unifiedDiff } from './report/unified-diff.js';

@@ -34,6 +34,8 @@ export interface MigrationResult {
   readonly files: readonly FileOutcome[];
   /** How many files contained nothing any transform looks for and were never parsed. */
   readonly nonCandidates: number;
+  /** How many files passed the prefilter and were analysed. */
+  readonly candidates: number;
   readonly projects: readonly ProjectSummary[];
   readonly missingDependencies: readonly MissingDependency[];
   /** The IDs of the transforms that ran, in order. */

@@ -243,6 +243,7 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
   return {
     files: options.files.map((file) => outcomes.get(file)!),
     nonCandidates,
+    candidates: candidates.length,
     projects,
     missingDependencies: missingDependencies(needs, manifests),
     transforms: transforms.map((transform) => transform.id),
