@@ -30,6 +30,17 @@ export default defineConfig(
     },
   },
   {
+    // Codemod before/after pairs stand for arbitrary user code: parsed, not held to house rules.
+    name: 'mcp-mrtr/codemod-cases',
+    files: ['fixtures/codemod/cases/**'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
     name: 'mcp-mrtr/rules-package',
     files: ['packages/eslint-plugin/src/rules/**/*.ts'],
     ...eslintPlugin.configs.recommended,

@@ -26,6 +26,11 @@ export interface Transform {
   readonly description: string;
   /** A file that contains none of these strings has nothing for this transform and is not parsed. */
   readonly prefilter: readonly PrefilterTerm[];
+  /**
+   * What marks a file outside the run as possibly holding a site `resolve` must know about
+   * (listed in `ResolveContext.unvisitedCandidates`); defaults to `prefilter`.
+   */
+  readonly crossFileTerms?: readonly PrefilterTerm[];
   analyse(file: FileContext): readonly Site[];
   /** Settles decisions that depend on other sites; returns the sites, some perhaps downgraded. */
   resolve?(sites: readonly Site[], context: ResolveContext): readonly Site[];

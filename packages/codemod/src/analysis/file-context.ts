@@ -85,8 +85,8 @@ export class FileContext {
         current.parent !== undefined &&
         (ts.isObjectLiteralExpression(current.parent) ||
           ts.isArrayLiteralExpression(current.parent) ||
-          (ts.isCallExpression(current.parent) &&
-            current.parent.arguments.includes(current as ts.Expression)));
+          ((ts.isCallExpression(current.parent) || ts.isNewExpression(current.parent)) &&
+            (current.parent.arguments?.includes(current as ts.Expression) ?? false)));
       if ((isStatement(current) || listElement) && startsItsLine(this.text, start)) {
         return {
           kind: 'line',

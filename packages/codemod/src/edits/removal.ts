@@ -116,6 +116,11 @@ export function removeListElements(
   });
   if (ownLines) return unique.map((index) => removeListElement(sourceFile, list, index));
   const first = list[0]!;
+  if (unique.length === list.length) {
+    // Every element goes: leave the braces or parentheses empty, `{}`.
+    const close = skipTrivia(text, list.end);
+    if (!containsComment(text, list.pos, close)) return [{ start: list.pos, end: close, text: '' }];
+  }
   const last = list[list.length - 1]!;
   const kept = list
     .filter((_, index) => !unique.includes(index))

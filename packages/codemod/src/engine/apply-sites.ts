@@ -1,10 +1,11 @@
+import type { ts } from 'ts-morph';
+import { removeLastParameter } from '../analysis/parameter-usage.js';
 import type { Site } from '../analysis/site.js';
 import { importEdits, removeImportSpecifiers } from '../edits/imports.js';
 import { markerEdit } from '../edits/markers.js';
 import { applyTextEdits, EditConflictError, isInsideEditedRange, type TextEdit } from '../edits/text-edit.js';
-import type { ts } from 'ts-morph';
-import type { AnalysedFile } from './plan-migration.js';
 import type { FileOutcome } from './migration-result.js';
+import type { AnalysedFile } from './plan-migration.js';
 import { firstSyntaxError } from './reparse.js';
 
 function deletingEdits(site: Site): TextEdit[] {
@@ -21,26 +22,63 @@ function isSubsumed(site: Site, others: readonly Site[]): boolean {
 }
 
 /**
+ * Whether every reference lies in text the edits take out: inside an edit's range whose new text
+ * does not mention the name again. A name with no references (an import that was already
+ * unused) does not count: only what the rewrites made unused is cleaned up.
+ */
+function onlyUsedIn(
+  references: readonly { start: number; end: number }[],
+  name: string,
+  edits: readonly TextEdit[],
+): boolean {
+  if (references.length === 0) return false;
+  const mentions = new RegExp(`(^|[^\\w$])${name.replaceAll('$', '\\$')}($|[^\\w$])`);
+  return references.every((reference) =>
+    edits.some(
+      (edit) =>
+        edit.start <= reference.start &&
+        reference.end <= edit.end &&
+        edit.start < edit.end &&
+        !mentions.test(edit.text),
+    ),
+  );
+}
+
+/** Import specifiers whose every reference lies in code the rewrites remove. */
+function unusedImportsAfter(file: AnalysedFile, edits: readonly TextEdit[]): Set<ts.ImportSpecifier> {
+  return new Set(
+    file.importUsages
+      .filter((usage) => onlyUsedIn(usage.references, usage.specifier.name.text, edits))
+      .map((usage) => usage.specifier),
+  );
+}
+
+/**
  * Turns a file's final sites into its new text: the rewrites' edits (minus those inside code
- * another rewrite removes), the imports they need, removal of imports only they used, and one
- * marker per manual site. The result must re-parse, or the file is left as it was and reported.
+ * another rewrite removes), the imports they need, removal of imports and trailing callback
+ * parameters only the rewritten code used, and one marker per manual site. The result must
+ * re-parse, or the file is left as it was and reported.
  */
 export function applySites(file: AnalysedFile, candidateSites: readonly Site[]): FileOutcome {
   const rewrites = candidateSites.filter((site) => site.rewrite !== undefined);
   // A rewrite inside code another rewrite removes is done by that removal; a manual site there is gone.
   const applied = rewrites.filter((site) => !isSubsumed(site, rewrites));
   const manual = candidateSites.filter((site) => site.rewrite === undefined && !isSubsumed(site, rewrites));
-  const sites = candidateSites.filter((site) => site.rewrite !== undefined || manual.includes(site));
+  const sites = candidateSites
+    .filter((site) => site.rewrite !== undefined || manual.includes(site))
+    .sort((a, b) => a.start - b.start);
 
-  const edits: TextEdit[] = applied.flatMap((site) => site.rewrite?.edits ?? []);
-  edits.push(
-    ...importEdits(
-      file.sourceFile,
-      file.style,
-      applied.flatMap((site) => site.rewrite?.imports ?? []),
-    ),
-  );
-  edits.push(...removeImportSpecifiers(file.sourceFile, unusedAfter(file, edits)));
+  const rewriteEdits = applied.flatMap((site) => site.rewrite?.edits ?? []);
+  const edits: TextEdit[] = [...rewriteEdits];
+  const imports = applied.flatMap((site) => site.rewrite?.imports ?? []);
+  edits.push(...importEdits(file.sourceFile, file.style, imports));
+  edits.push(...removeImportSpecifiers(file.sourceFile, unusedImportsAfter(file, rewriteEdits)));
+  for (const usage of file.parameterUsages) {
+    if (!onlyUsedIn(usage.references, usage.parameter.name.getText(file.sourceFile), rewriteEdits)) continue;
+    const edit = removeLastParameter(file.sourceFile, usage);
+    // A callback inside code a rewrite removes goes with it.
+    if (!isInsideEditedRange(rewriteEdits, edit.start, Math.max(edit.end, edit.start + 1))) edits.push(edit);
+  }
 
   const marked = new Set<string>();
   for (const site of manual) {
@@ -75,17 +113,4 @@ export function applySites(file: AnalysedFile, candidateSites: readonly Site[]):
   }
   const bom = file.bom ? '\uFEFF' : '';
   return { file: file.file, status: 'changed', original: bom + file.text, output: bom + output, sites };
-}
-
-/** Import specifiers whose every reference lies in code the edits remove. */
-function unusedAfter(file: AnalysedFile, edits: readonly TextEdit[]): Set<ts.ImportSpecifier> {
-  // Only pure deletions count: a replacement may put the same identifier back.
-  const deleting = edits.filter((edit) => edit.end > edit.start && edit.text === '');
-  const unused = new Set<ts.ImportSpecifier>();
-  for (const usage of file.importUsages) {
-    if (usage.references.length === 0) continue;
-    if (usage.references.every((reference) => isInsideEditedRange(deleting, reference.start, reference.end)))
-      unused.add(usage.specifier);
-  }
-  return unused;
 }

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Project, ts } from 'ts-morph';
+import { ts } from 'ts-morph';
 import { FileContext, type LoggingTarget, type ReceiverStats } from '../analysis/file-context.js';
 import { collectImportUsages, type ImportUsage } from '../analysis/import-usage.js';
+import { collectCallbackParameters, type ParameterUsage } from '../analysis/parameter-usage.js';
 import { downgrade, type Site } from '../analysis/site.js';
 import { inferSourceStyle, type SourceStyle } from '../edits/source-style.js';
+import { createCachingCompilerHost } from '../project/declaration-cache.js';
 import { findNearestTsconfig } from '../project/find-tsconfig.js';
 import { loadProjectConfig, type ProjectConfig } from '../project/project-config.js';
 import type { Transform } from '../transform.js';
@@ -52,6 +54,7 @@ export interface AnalysedFile {
   readonly sourceFile: ts.SourceFile;
   readonly style: SourceStyle;
   readonly importUsages: readonly ImportUsage[];
+  readonly parameterUsages: readonly ParameterUsage[];
   readonly project: ProjectSummary;
 }
 
@@ -185,10 +188,10 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
         continue;
       }
       sitesByFile.set(candidate.file, sites);
-      const importUsages = sites.some((site) => site.rewrite !== undefined)
-        ? collectImportUsages(sourceFile, checker)
-        : [];
-      shardFiles.push({ ...candidate, sourceFile, style, importUsages, project });
+      const rewrites = sites.some((site) => site.rewrite !== undefined);
+      const importUsages = rewrites ? collectImportUsages(sourceFile, checker) : [];
+      const parameterUsages = rewrites ? collectCallbackParameters(sourceFile, checker) : [];
+      shardFiles.push({ ...candidate, sourceFile, style, importUsages, parameterUsages, project });
     }
     const total = receivers.resolved + receivers.unresolved;
     const typesUnreliable = total > 0 && receivers.unresolved / total > maxUnresolved;
@@ -250,11 +253,14 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
   };
 }
 
+/**
+ * The program for one shard: its candidate files as roots (their imports are followed), the
+ * text the engine read standing in for what is on disk, dependency declarations shared.
+ */
 function createProgram(config: ProjectConfig, shard: readonly Candidate[]): ts.Program {
-  const project = new Project({ compilerOptions: config.options, skipAddingFilesFromTsConfig: true });
-  for (const candidate of shard)
-    project.createSourceFile(candidate.file, candidate.text, { overwrite: true });
-  return project.getProgram().compilerObject;
+  const sources = new Map(shard.map((candidate) => [candidate.file, candidate.text]));
+  const host = createCachingCompilerHost(config.options, sources);
+  return ts.createProgram({ rootNames: [...sources.keys()], options: config.options, host });
 }
 
 /** Files of the project that this run does not include but that a transform's prefilter matches. */
@@ -273,7 +279,7 @@ function collectUnvisited(
       continue;
     }
     for (const transform of transforms) {
-      if (matchesPrefilter(text, transform.prefilter))
+      if (matchesPrefilter(text, transform.crossFileTerms ?? transform.prefilter))
         into.set(transform.id, (into.get(transform.id) ?? new Set()).add(file));
     }
   }

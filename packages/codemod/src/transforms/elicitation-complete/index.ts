@@ -47,13 +47,19 @@ function notifierCallLines(
   return { name: parent.name.text, lines };
 }
 
+/** "line 3", "lines 3 and 7", "lines 3, 7 and 9". */
+function describeLines(lines: readonly number[]): string {
+  if (lines.length === 1) return `line ${lines[0]}`;
+  return `lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+}
+
 function notifierTodo(context: FileContext, call: ts.CallExpression): string {
   const notifier = notifierCallLines(context, call);
   const uses =
     notifier === undefined
       ? 'Remove this completion notifier and its calls'
       : `Remove this completion notifier and the call${notifier.lines.length === 1 ? '' : 's'} to ${notifier.name}()${
-          notifier.lines.length > 0 ? ` on line ${notifier.lines.join(', ')}` : ''
+          notifier.lines.length > 0 ? ` on ${describeLines(notifier.lines)}` : ''
         }`;
   return `${uses}: 2026-07-28 removes ${METHOD}. ${RETRY_ADVICE}`;
 }

@@ -47,6 +47,14 @@ export const loggingTransform: Transform = {
     'setLoggingLevel',
     /\blogging['"]?\s*:/,
   ],
+  // Only sends and setLevel handlers elsewhere keep the capability necessary.
+  crossFileTerms: [
+    'sendLoggingMessage',
+    'notifications/message',
+    'logging/setLevel',
+    'SetLevelRequestSchema',
+    /mcpReq\s*\.\s*log\s*\(/,
+  ],
   analyse(context) {
     const sends = analyseLoggingSends(context);
     return [

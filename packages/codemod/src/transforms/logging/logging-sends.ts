@@ -1,4 +1,3 @@
-import { CATEGORY_INFO } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext, SiteBase } from '../../analysis/file-context.js';
 import type { Site } from '../../analysis/site.js';
@@ -18,7 +17,8 @@ import { loggerCall } from './logger-call.js';
 
 export const TRANSFORM_ID = 'logging';
 
-const SEND_TODO = `Replace this protocol log with a call to a stderr or OpenTelemetry logger (logToStderr from @mcp-mrtr/runtime/logger keeps level, logger and data). ${CATEGORY_INFO.logging.guidance}`;
+const SEND_TODO =
+  'Replace this protocol log with logToStderr(record) from @mcp-mrtr/runtime/logger, or an OpenTelemetry logger: protocol logging is deprecated.';
 
 /** A logging send found in the file: which shape it has and what it logs. */
 type SendShape =

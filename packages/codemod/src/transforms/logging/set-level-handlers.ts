@@ -1,4 +1,3 @@
-import { CATEGORY_INFO, legacyMethod } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext, SiteBase } from '../../analysis/file-context.js';
 import { sdkExportName } from '../../analysis/sdk-resolution.js';
@@ -10,10 +9,12 @@ import {
   unwrapExpression,
 } from '../../analysis/syntax.js';
 import { removeStatement } from '../../edits/removal.js';
+import type { TextEdit } from '../../edits/text-edit.js';
 import { asMemberCall } from '../shared/calls.js';
 import { TRANSFORM_ID } from './logging-sends.js';
 
-const HANDLER_TODO = `Remove this logging/setLevel handler and move what else it does elsewhere: ${legacyMethod('logging/setLevel')?.guidance ?? CATEGORY_INFO.logging.guidance}`;
+const HANDLER_TODO =
+  'Remove this logging/setLevel handler (2026-07-28 has no logging/setLevel; logs go to stderr or OpenTelemetry) and keep elsewhere whatever else it does.';
 
 /** Whether the call registers a handler for `logging/setLevel` (v1 schema or v2 method string). */
 export function isSetLevelRegistration(context: FileContext, call: ts.CallExpression): boolean {
@@ -158,6 +159,7 @@ export function analyseSetLevelHandlers(
     registrations.map(({ call }) => call.arguments[1]).filter((h) => h !== undefined),
   );
   const sites: Site[] = [];
+  const removable: { base: SiteBase; statement: ts.ExpressionStatement; handler: ts.Expression }[] = [];
   for (const { call, access } of registrations) {
     const resolution = context.resolveMember(access);
     if (resolution.kind === 'other') continue;
@@ -188,7 +190,64 @@ export function analyseSetLevelHandlers(
       sites.push(context.manualSite(base, reason));
       continue;
     }
-    sites.push(context.rewriteSite(base, [removeStatement(context.sourceFile, statement)]));
+    removable.push({ base, statement, handler: handler! });
+  }
+  const constEdits = letToConstEdits(context, handlers, new Set(removable.map(({ handler }) => handler)));
+  for (const { base, statement, handler } of removable) {
+    const edits = [removeStatement(context.sourceFile, statement), ...(constEdits.get(handler) ?? [])];
+    sites.push(context.rewriteSite(base, edits));
   }
   return sites;
+}
+
+/** The variables a handler assigns (`level = …`). */
+function assignedVariables(context: FileContext, handler: ts.Node): ts.Symbol[] {
+  const symbols: ts.Symbol[] = [];
+  forEachDescendant(handler, (node) => {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isIdentifier(node.left)
+    ) {
+      const symbol = context.checker.getSymbolAtLocation(node.left);
+      if (symbol !== undefined) symbols.push(symbol);
+    }
+  });
+  return symbols;
+}
+
+/**
+ * Once every handler that assigned a level variable is removed, nothing reassigns it: its `let`
+ * becomes `const` (as \`prefer-const\` would ask), the edit riding on the first such handler.
+ */
+function letToConstEdits(
+  context: FileContext,
+  handlers: ReadonlySet<ts.Node>,
+  removed: ReadonlySet<ts.Node>,
+): Map<ts.Node, TextEdit[]> {
+  const writers = new Map<ts.Symbol, ts.Node[]>();
+  for (const handler of handlers) {
+    for (const symbol of assignedVariables(context, handler))
+      writers.set(symbol, [...(writers.get(symbol) ?? []), handler]);
+  }
+  const edits = new Map<ts.Node, TextEdit[]>();
+  for (const [symbol, assigning] of writers) {
+    if (!assigning.every((handler) => removed.has(handler))) continue;
+    const declaration = symbol.valueDeclaration;
+    if (declaration === undefined || !ts.isVariableDeclaration(declaration)) continue;
+    const list = declaration.parent;
+    if (
+      !ts.isVariableDeclarationList(list) ||
+      (list.flags & ts.NodeFlags.Let) === 0 ||
+      list.declarations.length !== 1 ||
+      declaration.initializer === undefined ||
+      declaration.getSourceFile() !== context.sourceFile
+    )
+      continue;
+    const start = list.getStart(context.sourceFile);
+    if (context.text.slice(start, start + 3) !== 'let') continue;
+    const first = assigning[0]!;
+    edits.set(first, [...(edits.get(first) ?? []), { start, end: start + 3, text: 'const' }]);
+  }
+  return edits;
 }
