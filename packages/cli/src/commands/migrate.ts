@@ -64,7 +64,7 @@ function writeReport(file: string, format: ReportFormat, report: MigrationReport
   try {
     writeFileSync(file, text);
   } catch (error) {
-    throw new UsageError(`--report ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(`--report: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -123,7 +123,8 @@ export async function runMigrate(
   const remaining = formatRemainingWork(report, colors);
   if (remaining !== '') io.stdout.write(`${report.summary.changed > 0 ? '\n' : ''}${remaining}`);
   if (report.summary.changed === 0 && remaining === '') io.stdout.write('Nothing to migrate.\n');
-  if (options.report !== undefined && format !== undefined) writeReport(options.report, format, report);
+  if (options.report !== undefined && format !== undefined)
+    writeReport(path.resolve(io.cwd, options.report), format, report);
   if (!options.quiet) io.stderr.write(formatSummaryTable(report));
 
   const { summary } = report;

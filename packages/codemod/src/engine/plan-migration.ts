@@ -156,7 +156,7 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
       const syntaxError = program.getSyntacticDiagnostics(sourceFile)[0];
       if (syntaxError !== undefined) {
         const { line, character } = sourceFile.getLineAndCharacterOfPosition(syntaxError.start ?? 0);
-        const message = ts.flattenDiagnosticMessageText(syntaxError.messageText, ' ');
+        const message = ts.flattenDiagnosticMessageText(syntaxError.messageText, ' ').replace(/\.$/, '');
         outcomes.set(candidate.file, {
           file: candidate.file,
           status: 'failed',
