@@ -18,7 +18,13 @@ export default defineConfig(
       globals: globals.nodeBuiltin,
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.ts', 'scripts/*.js', 'packages/cli/bin/*.js'],
+          allowDefaultProject: [
+            '*.js',
+            '*.ts',
+            'scripts/*.js',
+            'packages/cli/bin/*.js',
+            'packages/codemod/jscodeshift/*.cjs',
+          ],
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,
@@ -28,6 +34,12 @@ export default defineConfig(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    name: 'mcp-mrtr/jscodeshift-modules',
+    files: ['packages/codemod/jscodeshift/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Codemod before/after pairs stand for arbitrary user code: parsed, not held to house rules.
