@@ -24,6 +24,7 @@ export default defineConfig(
             'scripts/*.js',
             'packages/cli/bin/*.js',
             'packages/codemod/jscodeshift/*.cjs',
+            'bench/*.ts',
           ],
           defaultProject: 'tsconfig.base.json',
         },
