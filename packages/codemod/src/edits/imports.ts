@@ -50,15 +50,21 @@ export function existingImportLocal(
 }
 
 /**
- * Whether the file is CommonJS source: `.cjs`/`.cts`, or no import/export syntax while it calls
- * `require`. Imports are then added as `const { a } = require('m')`.
+ * Whether the file is written as CommonJS: `.cjs`, or no import/export syntax while it is `.cts`
+ * or calls `require`. Imports are then added as `const { a } = require('m')`.
  */
 export function isCommonJsSource(sourceFile: ts.SourceFile): boolean {
-  if (/\.c[jt]s$/.test(sourceFile.fileName)) return true;
+  if (sourceFile.fileName.endsWith('.cjs')) return true;
   const hasModuleSyntax = sourceFile.statements.some(
-    (s) => ts.isImportDeclaration(s) || ts.isExportDeclaration(s) || ts.isExportAssignment(s),
+    (s) =>
+      ts.isImportDeclaration(s) ||
+      ts.isExportDeclaration(s) ||
+      ts.isExportAssignment(s) ||
+      (ts.canHaveModifiers(s) &&
+        (ts.getModifiers(s) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)),
   );
-  return !hasModuleSyntax && /\brequire\s*\(/.test(sourceFile.text);
+  if (hasModuleSyntax) return false;
+  return sourceFile.fileName.endsWith('.cts') || /\brequire\s*\(/.test(sourceFile.text);
 }
 
 function isRequireStatement(statement: ts.Statement): boolean {
