@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,4 +148,25 @@ describe(`a generated corpus of ${FILES} files (seed ${SEED})`, () => {
     expect(second.files.filter((file) => file.status !== 'unchanged').map((file) => file.file)).toEqual([]);
     expect(manualSites(second).length).toBe(manualSites(first).length);
   });
+});
+
+describe('every sample server', () => {
+  it.each(['fixtures/legacy-server', 'fixtures/legacy-server-v2'])(
+    'migrates %s without a failed file, rewriting and marking',
+    async (fixture) => {
+      const root = path.join(REPO, fixture);
+      const files = readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter(
+          (entry) =>
+            entry.isFile() && entry.name.endsWith('.ts') && !entry.parentPath.includes('node_modules'),
+        )
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      const result = await planMigration({ files, cwd: root });
+      expect(result.files.filter((file) => file.status === 'failed')).toEqual([]);
+      expect(result.files.some((file) => file.status === 'changed')).toBe(true);
+      expect(result.files.flatMap((file) => file.sites).some((site) => site.rewrite !== undefined)).toBe(
+        true,
+      );
+    },
+  );
 });
