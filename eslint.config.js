@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   {
     name: 'mcp-mrtr/ignores',
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'fixtures/codemod/.work/**'],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -18,8 +18,17 @@ export default defineConfig(
       globals: globals.nodeBuiltin,
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.ts', 'scripts/*.js', 'packages/cli/bin/*.js'],
+          allowDefaultProject: [
+            '*.js',
+            '*.ts',
+            'scripts/*.js',
+            'packages/cli/bin/*.js',
+            'packages/codemod/jscodeshift/*.cjs',
+            'bench/*.ts',
+          ],
           defaultProject: 'tsconfig.base.json',
+          // Config files, scripts, the benchmarks and the jscodeshift modules belong to no tsconfig.
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 24,
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -27,6 +36,23 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    name: 'mcp-mrtr/jscodeshift-modules',
+    files: ['packages/codemod/jscodeshift/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Codemod before/after pairs stand for arbitrary user code: parsed, not held to house rules.
+    name: 'mcp-mrtr/codemod-cases',
+    files: ['fixtures/codemod/cases/**'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-require-imports': 'off',
     },
   },
   {

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { runCheck } from './commands/check.js';
-import { runMigrate } from './commands/migrate.js';
+import { transforms } from '@mcp-mrtr/codemod';
+import { runMigrate, type MigrateOptions } from './commands/migrate.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
 import { VERSION } from './version.js';
@@ -10,6 +11,12 @@ Exit codes:
   0  nothing to do, or everything done
   1  findings or manual work remain, or a file could not be processed
   2  usage error or crash`;
+
+const MIGRATE_HELP = `
+Without --write nothing is written: the unified diff goes to stdout. Sites the codemod cannot
+rewrite get a "// mcp-mrtr: <rule-id> — <what to do>" comment and are listed after the diff.
+--write refuses files with uncommitted changes (git) unless --force.
+`;
 
 const PATHS_HELP = 'files, directories or globs (default: the current directory)';
 
@@ -58,19 +65,29 @@ excludes. Results go to stdout; progress and errors go to stderr.`,
   commonOptions(
     program
       .command('migrate')
-      .description('rewrite old-style handlers into MRTR form (dry run unless --write)'),
+      .description('rewrite old-style MCP code for the 2026-07-28 protocol (dry run unless --write)'),
   )
     .option('--write', 'write the changes instead of printing them', false)
-    .option('--check', 'exit 1 if anything would change (for CI)', false)
-    .addHelpText('after', EXIT_CODE_HELP)
-    .action(
-      async (
-        paths: string[],
-        options: { ignore: string[]; quiet: boolean; write: boolean; check: boolean },
-      ) => {
-        setExit(await runMigrate(paths, options, io));
-      },
-    );
+    .option('--check', 'exit 1 if anything would change (for CI); writes nothing', false)
+    .option('--force', 'with --write: write files even when they have uncommitted changes', false)
+    .option('--report <file>', 'also write a report of the run: JSON (.json) or Markdown (.md)')
+    .addOption(
+      new Option('--logging <target>', 'where migrated logging calls write')
+        .choices(['stderr', 'otel'])
+        .default('stderr'),
+    )
+    .addOption(
+      new Option(
+        '--transform <id>',
+        `run only this transform (repeatable): ${transforms.map((t) => t.id).join(', ')}`,
+      )
+        .default([])
+        .argParser(collect),
+    )
+    .addHelpText('after', `${MIGRATE_HELP}${EXIT_CODE_HELP}`)
+    .action(async (paths: string[], options: MigrateOptions) => {
+      setExit(await runMigrate(paths, options, io));
+    });
 
   return program;
 }

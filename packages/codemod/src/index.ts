@@ -1,2 +1,23 @@
-export type { Transform } from './transform.js';
-export { transforms } from './transforms/index.js';
+export type { FileContext, LoggingTarget } from './analysis/file-context.js';
+export type { Rewrite, Site } from './analysis/site.js';
+export type { MissingDependency } from './engine/dependencies.js';
+export { allSites, manualSites } from './engine/migration-result.js';
+export type { FileOutcome, FileStatus, MigrationResult, ProjectSummary } from './engine/migration-result.js';
+export { DEFAULT_MAX_UNRESOLVED_SHARE, planMigration } from './engine/plan-migration.js';
+export type { MigrationOptions } from './engine/plan-migration.js';
+export type { Phase, ProgressEvent, ProgressListener } from './engine/progress.js';
+export { MARKER_PREFIX } from './edits/markers.js';
+export type { ResolveContext, Transform } from './transform.js';
+export { selectTransforms, transforms, UnknownTransformError } from './transforms/index.js';
+export { writeChanges } from './engine/write-changes.js';
+export { ruleDocsUrl } from './report/docs-url.js';
+export { formatMarkdownReport } from './report/markdown-report.js';
+export { buildReport } from './report/migration-report.js';
+export type {
+  MigrationReport,
+  ReportedFile,
+  ReportedManualSite,
+  ReportedSite,
+  RunMode,
+} from './report/migration-report.js';
+export { unifiedDiff } from './report/unified-diff.js';

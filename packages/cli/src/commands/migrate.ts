@@ -1,7 +1,24 @@
-import { transforms } from '@mcp-mrtr/codemod';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  buildReport,
+  formatMarkdownReport,
+  planMigration,
+  selectTransforms,
+  UnknownTransformError,
+  unifiedDiff,
+  writeChanges,
+  type LoggingTarget,
+  type MigrationReport,
+  type RunMode,
+} from '@mcp-mrtr/codemod';
 import { discoverFiles } from '../discover-files.js';
-import { ExitCode } from '../exit-codes.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
 import { createLog, type CliIo } from '../io.js';
+import { colorsFor } from '../migrate/colors.js';
+import { colorDiff, formatRemainingWork, formatSummaryTable } from '../migrate/format-output.js';
+import { uncommittedFiles } from '../migrate/git-status.js';
+import { createProgressReporter } from '../migrate/progress.js';
 import { describeScope, type CommonOptions } from './common-options.js';
 
 export interface MigrateOptions extends CommonOptions {
@@ -9,20 +26,109 @@ export interface MigrateOptions extends CommonOptions {
   readonly write: boolean;
   /** Exit 1 if anything would change (for CI). */
   readonly check: boolean;
+  /** Write even when files to change have uncommitted changes. */
+  readonly force?: boolean;
+  /** Also write the report to this file: JSON (`.json`) or Markdown (`.md`). */
+  readonly report?: string;
+  readonly logging?: LoggingTarget;
+  /** Run only these transforms. */
+  readonly transform?: readonly string[];
 }
 
-/** `mcp-mrtr migrate`: rewrite old-style handlers into MRTR form (dry run unless `--write`). */
+type ReportFormat = 'json' | 'markdown';
+
+function reportFormat(file: string): ReportFormat {
+  const extension = path.extname(file).toLowerCase();
+  if (extension === '.json') return 'json';
+  if (extension === '.md' || extension === '.markdown') return 'markdown';
+  throw new UsageError(`--report ${file}: the file name must end in .json or .md`);
+}
+
+function validate(options: MigrateOptions): { mode: RunMode; format: ReportFormat | undefined } {
+  if (options.write && options.check)
+    throw new UsageError('--write and --check exclude each other: --check never writes');
+  try {
+    selectTransforms(options.transform);
+  } catch (error) {
+    if (error instanceof UnknownTransformError) throw new UsageError(`--transform: ${error.message}`);
+    throw error;
+  }
+  return {
+    mode: options.write ? 'write' : options.check ? 'check' : 'dry-run',
+    format: options.report === undefined ? undefined : reportFormat(options.report),
+  };
+}
+
+function writeReport(file: string, format: ReportFormat, report: MigrationReport): void {
+  const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatMarkdownReport(report);
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new UsageError(`--report: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * `mcp-mrtr migrate`: rewrite old-style MCP code. A dry run prints the unified diff; `--write`
+ * applies it (refusing files with uncommitted changes unless `--force`); `--check` fails when
+ * anything would change. What is left to do goes to stdout and, with `--report`, to a file.
+ */
 export async function runMigrate(
   patterns: readonly string[],
   options: MigrateOptions,
   io: CliIo,
 ): Promise<ExitCode> {
+  const { mode, format } = validate(options);
   const log = createLog(io, options.quiet);
   const discovered = await discoverFiles({ patterns, cwd: io.cwd, ignore: options.ignore });
-  log.info(`mcp-mrtr migrate: ${describeScope(discovered, io.cwd)}, ${transforms.length} transforms`);
+  const transformIds = selectTransforms(options.transform).map((transform) => transform.id);
+  log.info(`mcp-mrtr migrate: ${describeScope(discovered, io.cwd)}, transforms: ${transformIds.join(', ')}`);
 
-  io.stdout.write(
-    `No transforms are available yet: found ${discovered.files.length} files, changed nothing.\n`,
-  );
+  const progress = createProgressReporter(io, options.quiet);
+  let result = await planMigration({
+    files: discovered.files,
+    cwd: io.cwd,
+    transforms: options.transform,
+    logging: options.logging ?? 'stderr',
+    onProgress: progress.listener,
+  });
+
+  if (mode === 'write') {
+    const changed = result.files.filter((file) => file.status === 'changed').map((file) => file.file);
+    const dirty = options.force ? [] : await uncommittedFiles(changed, io.cwd);
+    if (dirty === undefined) {
+      progress.stop();
+      log.info(
+        'mcp-mrtr migrate: these files are not in a git work tree, so nothing can undo the changes but a backup',
+      );
+    } else if (dirty.length > 0) {
+      progress.stop();
+      const listed = dirty.map((file) => path.relative(io.cwd, file)).join(', ');
+      throw new UsageError(
+        `refusing to write: ${listed} ${dirty.length === 1 ? 'has' : 'have'} uncommitted changes; commit or stash them first, or pass --force`,
+      );
+    }
+    result = await writeChanges(result, progress.listener);
+  }
+  progress.stop();
+
+  const report = buildReport(result, mode, io.cwd);
+  const colors = colorsFor(io.stdout, io.env);
+  for (const file of result.files) {
+    if (file.status !== 'changed') continue;
+    if (mode === 'write')
+      io.stdout.write(`${colors.green('migrated')} ${path.relative(io.cwd, file.file)}\n`);
+    else io.stdout.write(colorDiff(unifiedDiff(file, io.cwd), colors));
+  }
+  const remaining = formatRemainingWork(report, colors);
+  if (remaining !== '') io.stdout.write(`${report.summary.changed > 0 ? '\n' : ''}${remaining}`);
+  if (report.summary.changed === 0 && remaining === '') io.stdout.write('Nothing to migrate.\n');
+  if (options.report !== undefined && format !== undefined)
+    writeReport(path.resolve(io.cwd, options.report), format, report);
+  if (!options.quiet) io.stderr.write(formatSummaryTable(report));
+
+  const { summary } = report;
+  const workLeft = summary.manual > 0 || summary.failed > 0 || summary.missingDependencies > 0;
+  if (workLeft || (mode === 'check' && summary.changed > 0)) return ExitCode.Findings;
   return ExitCode.Ok;
 }

@@ -1,0 +1,72 @@
+import type { MigrationReport } from '@mcp-mrtr/codemod';
+import type { Colors } from './colors.js';
+
+/** Colours a unified diff the way `git diff` does. */
+export function colorDiff(diff: string, colors: Colors): string {
+  return diff
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('+++') || line.startsWith('---')) return colors.bold(line);
+      if (line.startsWith('@@')) return colors.cyan(line);
+      if (line.startsWith('+')) return colors.green(line);
+      if (line.startsWith('-')) return colors.red(line);
+      return line;
+    })
+    .join('\n');
+}
+
+/** What is left to do, as plain text for stdout: manual sites, failed files, dependencies. */
+export function formatRemainingWork(report: MigrationReport, colors: Colors): string {
+  const lines: string[] = [];
+  if (report.manual.length > 0) {
+    lines.push(
+      colors.bold(
+        `Manual work (${report.manual.length} site${report.manual.length === 1 ? '' : 's'}, marked "// mcp-mrtr: <rule-id> — …" in the code):`,
+      ),
+    );
+    for (const site of report.manual) {
+      lines.push(
+        `  ${colors.cyan(`${site.file}:${site.line}:${site.column}`)}  ${colors.yellow(site.ruleId)}`,
+      );
+      lines.push(`    ${site.todo}`);
+      lines.push(colors.dim(`    not rewritten: ${site.reason}`));
+      lines.push(colors.dim(`    ${site.docs}`));
+    }
+  }
+  if (report.missingDependencies.length > 0) {
+    lines.push(colors.bold('Dependencies to add:'));
+    for (const dependency of report.missingDependencies) {
+      lines.push(
+        `  ${dependency.name} to ${dependency.packageJson ?? 'a package.json'} (imported by ${dependency.files.join(', ')})`,
+      );
+    }
+  }
+  const problems = report.files.filter((file) => file.status === 'failed' || file.status === 'skipped');
+  if (problems.length > 0) {
+    lines.push(colors.bold('Files not processed:'));
+    for (const file of problems)
+      lines.push(`  ${colors.red(file.status)} ${file.file}: ${file.reason ?? ''}`);
+  }
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+/** The summary table for stderr. */
+export function formatSummaryTable(report: MigrationReport): string {
+  const { summary } = report;
+  const rows: [string, number][] = [
+    ['files', summary.files],
+    ['candidates (parsed)', summary.candidates],
+    ['changed', summary.changed],
+    ['unchanged', summary.unchanged],
+    ['skipped', summary.skipped],
+    ['failed', summary.failed],
+    ['sites rewritten', summary.rewritten],
+    ['sites left for manual work', summary.manual],
+    ['dependencies to add', summary.missingDependencies],
+  ];
+  const byRule = new Map<string, number>();
+  for (const site of report.manual) byRule.set(site.ruleId, (byRule.get(site.ruleId) ?? 0) + 1);
+  for (const [rule, count] of [...byRule].sort()) rows.push([`  ${rule}`, count]);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return `${rows.map(([label, value]) => `${label.padEnd(width)}  ${String(value).padStart(6)}`).join('\n')}\n`;
+}

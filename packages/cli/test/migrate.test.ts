@@ -1,0 +1,200 @@
+import { chmodSync, readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MigrationReport } from '@mcp-mrtr/codemod';
+import { MANUAL_CLIENT, REWRITABLE_SERVER, tempProject, type TempProject } from './migrate-project.js';
+
+let project: TempProject | undefined;
+const open = (...args: Parameters<typeof tempProject>) => (project = tempProject(...args));
+afterEach(() => {
+  project?.remove();
+  project = undefined;
+});
+
+describe('mcp-mrtr migrate', () => {
+  it('dry-runs by default: the diff on stdout, nothing written, exit 0 when nothing is left by hand', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+    const { code, stdout, stderr } = await p.run(['migrate']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('--- a/src/server.ts\n+++ b/src/server.ts\n');
+    expect(stdout).toContain("+    logToStderr({ level: 'info', data: 'ping' });");
+    expect(stdout).not.toContain('\u001b[');
+    expect(readFileSync(p.file('src/server.ts'), 'utf8')).toBe(REWRITABLE_SERVER);
+    expect(stderr).toContain('mcp-mrtr migrate: 1 files');
+    expect(stderr).toMatch(/sites rewritten\s+2/);
+  });
+
+  it('colours the diff when FORCE_COLOR asks for it', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+    expect((await p.run(['migrate', '--quiet'], { FORCE_COLOR: '1' })).stdout).toContain('\u001b[32m+');
+  });
+
+  it('exits 1 when manual work remains, lists it, and marks it in the diff', async () => {
+    const p = open({ 'src/client.ts': MANUAL_CLIENT });
+    const { code, stdout } = await p.run(['migrate', '--quiet']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('+  // mcp-mrtr: no-deprecated-logging — Stop setting a protocol log level');
+    expect(stdout).toMatch(/Manual work \(1 site, .*\):\n {2}src\/client\.ts:4:9 {2}no-deprecated-logging\n/);
+    expect(stdout).toContain('docs/rules/no-deprecated-logging.md');
+  });
+
+  it('says so when there is nothing to migrate', async () => {
+    const p = open({ 'src/plain.ts': 'export const answer = 42;\n' });
+    const { code, stdout } = await p.run(['migrate', '--quiet']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('Nothing to migrate.\n');
+  });
+
+  it('--check exits 1 while anything would change and 0 once migrated; --write writes, and a rerun changes nothing', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER }, { git: true });
+    expect((await p.run(['migrate', '--check', '--quiet'])).code).toBe(1);
+    expect(readFileSync(p.file('src/server.ts'), 'utf8')).toBe(REWRITABLE_SERVER);
+
+    const written = await p.run(['migrate', '--write', '--quiet']);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toBe('migrated src/server.ts\n');
+    const migrated = readFileSync(p.file('src/server.ts'), 'utf8');
+    expect(migrated).toContain("import { logToStderr } from '@mcp-mrtr/runtime/logger';");
+
+    p.git('commit', '--quiet', '-am', 'migrate');
+    const check = await p.run(['migrate', '--check', '--quiet']);
+    expect(check).toMatchObject({ code: 0, stdout: 'Nothing to migrate.\n' });
+    expect(readFileSync(p.file('src/server.ts'), 'utf8')).toBe(migrated);
+  });
+
+  it('--write refuses files with uncommitted changes (exit 2, nothing written) unless --force', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER }, { git: true });
+    const edited = `${REWRITABLE_SERVER}// work in progress\n`;
+    p.write('src/server.ts', edited);
+    const refused = await p.run(['migrate', '--write', '--quiet']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      'mcp-mrtr: refusing to write: src/server.ts has uncommitted changes; commit or stash them first, or pass --force\n',
+    );
+    expect(readFileSync(p.file('src/server.ts'), 'utf8')).toBe(edited);
+
+    expect((await p.run(['migrate', '--write', '--force', '--quiet'])).code).toBe(0);
+    expect(readFileSync(p.file('src/server.ts'), 'utf8')).toContain('logToStderr(');
+  });
+
+  it('treats an untracked file as uncommitted', async () => {
+    const p = open({ 'src/other.ts': 'export {};\n' }, { git: true });
+    p.write('src/server.ts', REWRITABLE_SERVER);
+    expect((await p.run(['migrate', '--write', '--quiet'])).code).toBe(2);
+  });
+
+  it('writes outside git, saying that nothing can undo it', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+    const { code, stderr } = await p.run(['migrate', '--write']);
+    expect(code).toBe(0);
+    expect(stderr).toContain('not in a git work tree');
+    expect(readFileSync(p.file('src/server.ts'), 'utf8')).toContain('logToStderr(');
+  });
+
+  it('reports a file with a syntax error, leaves it untouched and still migrates the others (exit 1)', async () => {
+    const broken = 'export function broken( {\n';
+    const p = open({
+      'src/server.ts': REWRITABLE_SERVER,
+      'src/broken.ts': `${broken}// sendLoggingMessage\n`,
+    });
+    const { code, stdout } = await p.run(['migrate', '--write', '--quiet']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/failed src\/broken\.ts: syntax error at 3:1: '}' expected; fix it and run again/);
+    expect(readFileSync(p.file('src/broken.ts'), 'utf8')).toBe(`${broken}// sendLoggingMessage\n`);
+    expect(readFileSync(p.file('src/server.ts'), 'utf8')).toContain('logToStderr(');
+  });
+
+  it('leaves a read-only file untouched and reports it, writing the others (exit 1)', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER, 'src/locked.ts': REWRITABLE_SERVER });
+    chmodSync(p.file('src/locked.ts'), 0o444);
+    const { code, stdout } = await p.run(['migrate', '--write', '--quiet']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('failed src/locked.ts: the file is read-only; make it writable and run again');
+    expect(readFileSync(p.file('src/locked.ts'), 'utf8')).toBe(REWRITABLE_SERVER);
+    expect(readFileSync(p.file('src/server.ts'), 'utf8')).toContain('logToStderr(');
+  });
+
+  it('--report writes JSON or Markdown by extension', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER, 'src/client.ts': MANUAL_CLIENT });
+    expect((await p.run(['migrate', '--quiet', '--report', 'report.json'])).code).toBe(1);
+    const report = JSON.parse(readFileSync(p.file('report.json'), 'utf8')) as MigrationReport;
+    expect(report.mode).toBe('dry-run');
+    expect(report.summary).toMatchObject({
+      files: 2,
+      candidates: 2,
+      changed: 2,
+      rewritten: 2,
+      manual: 1,
+      failed: 0,
+    });
+    expect(report.manual).toEqual([
+      {
+        file: 'src/client.ts',
+        line: 4,
+        column: 9,
+        category: 'logging',
+        ruleId: 'no-deprecated-logging',
+        transform: 'logging',
+        kind: 'client-set-level',
+        todo: 'Stop setting a protocol log level; servers log to stderr or OpenTelemetry.',
+        reason: 'what should replace a client-chosen log level depends on the application',
+        docs: 'https://github.com/mcp-mrtr/mcp-mrtr/blob/main/docs/rules/no-deprecated-logging.md',
+      },
+    ]);
+
+    await p.run(['migrate', '--quiet', '--report', 'report.md']);
+    const markdown = readFileSync(p.file('report.md'), 'utf8');
+    expect(markdown).toContain('# mcp-mrtr migrate (dry run)');
+    expect(markdown).toContain(
+      '| src/client.ts:4 | [no-deprecated-logging](https://github.com/mcp-mrtr/mcp-mrtr/blob/main/docs/rules/no-deprecated-logging.md) |',
+    );
+  });
+
+  it('lists a runtime dependency the project does not declare as work left (exit 1)', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+    p.write('package.json', JSON.stringify({ name: 'temp', type: 'module' }));
+    const { code, stdout } = await p.run(['migrate', '--quiet']);
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      'Dependencies to add:\n  @mcp-mrtr/runtime to package.json (imported by src/server.ts)\n',
+    );
+  });
+
+  it('--logging otel rewrites to the OpenTelemetry logs API', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+    const { stdout } = await p.run(['migrate', '--quiet', '--logging', 'otel']);
+    expect(stdout).toContain(
+      "+    logs.getLogger('temp').emit(toOtelLogRecord({ level: 'info', data: 'ping' }));",
+    );
+    expect(stdout).toContain("+import { logs } from '@opentelemetry/api-logs';");
+  });
+
+  it('--transform runs only the named transforms', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER, 'src/client.ts': MANUAL_CLIENT });
+    const { code, stdout, stderr } = await p.run(['migrate', '--transform', 'elicitation-complete']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('Nothing to migrate.\n');
+    expect(stderr).toContain('transforms: elicitation-complete');
+  });
+
+  it('--quiet prints nothing on stderr', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+    expect((await p.run(['migrate', '--quiet'])).stderr).toBe('');
+  });
+
+  it.each([
+    [['--write', '--check'], /--write and --check exclude each other/],
+    [['--report', 'report.txt'], /--report report\.txt: the file name must end in \.json or \.md/],
+    [
+      ['--transform', 'nope'],
+      /--transform: unknown transform nope; available: logging, deprecated-declarations, elicitation-complete/,
+    ],
+    [['--logging', 'syslog'], /argument 'syslog' is invalid/],
+  ])('exits 2 for %j, with the reason on stderr and nothing on stdout', async (args, reason) => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+    const { code, stdout, stderr } = await p.run(['migrate', ...args]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(reason);
+    expect(stdout).toBe('');
+    expect(readFileSync(p.file('src/server.ts'), 'utf8')).toBe(REWRITABLE_SERVER);
+  });
+});

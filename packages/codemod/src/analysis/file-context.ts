@@ -1,0 +1,162 @@
+import { CATEGORY_INFO, type LegacyCategory } from '@mcp-mrtr/core';
+import { ts } from 'ts-morph';
+import { existingImportLocal, type ImportRequest } from '../edits/imports.js';
+import { indentationAt, lineAndColumn, lineStartOf, startsItsLine } from '../edits/line-ranges.js';
+import type { MarkerAnchor } from '../edits/markers.js';
+import type { SourceStyle } from '../edits/source-style.js';
+import type { TextEdit } from '../edits/text-edit.js';
+import { resolveMember, type MemberResolution } from './sdk-resolution.js';
+import type { Rewrite, Site } from './site.js';
+import { isStatement } from './syntax.js';
+
+/** How migrated logging calls are written. */
+export type LoggingTarget = 'stderr' | 'otel';
+
+/** Counts of member accesses a transform needed types for, for the type-world preflight. */
+export interface ReceiverStats {
+  resolved: number;
+  unresolved: number;
+}
+
+/** What a transform sees of one file while analysing it. */
+export class FileContext {
+  readonly #reservedLocals = new Map<string, string>();
+  readonly #declaredNames: ReadonlySet<string>;
+
+  constructor(
+    readonly path: string,
+    readonly sourceFile: ts.SourceFile,
+    readonly checker: ts.TypeChecker,
+    readonly style: SourceStyle,
+    readonly logging: LoggingTarget,
+    /** The `name` of the nearest package.json, for names such as the OpenTelemetry scope. */
+    readonly packageName: string | undefined,
+    readonly receivers: ReceiverStats,
+  ) {
+    this.#declaredNames = collectIdentifierNames(sourceFile);
+  }
+
+  get text(): string {
+    return this.sourceFile.text;
+  }
+
+  /** Counts one type question toward the share of receivers types resolve. */
+  countResolution(resolved: boolean): void {
+    if (resolved) this.receivers.resolved++;
+    else this.receivers.unresolved++;
+  }
+
+  /** Resolves a member access and counts it toward the share of receivers types resolve. */
+  resolveMember(access: ts.PropertyAccessExpression): MemberResolution {
+    const resolution = resolveMember(this.checker, access);
+    this.countResolution(resolution.kind !== 'unresolved');
+    return resolution;
+  }
+
+  /**
+   * The identifier to use for `name` from `module`: the local name of an existing import, else
+   * `name` itself, else `name2`, `name3`… when the file already uses `name` for something else.
+   */
+  importFor(module: string, name: string): ImportRequest {
+    const key = `${module}\0${name}`;
+    let local = this.#reservedLocals.get(key) ?? existingImportLocal(this.sourceFile, module, name);
+    if (local === undefined) {
+      local = name;
+      const taken = new Set(this.#reservedLocals.values());
+      for (let n = 2; this.#declaredNames.has(local) || taken.has(local); n++) local = `${name}${n}`;
+    }
+    this.#reservedLocals.set(key, local);
+    return { module, name, local };
+  }
+
+  /** The text of a node as written (without leading trivia). */
+  textOf(node: ts.Node): string {
+    return this.text.slice(node.getStart(this.sourceFile), node.end);
+  }
+
+  /**
+   * Where a marker for a site goes: above the nearest enclosing statement, property or argument
+   * that starts its own line, or inline before the statement when none does.
+   */
+  markerAnchor(node: ts.Node): MarkerAnchor {
+    for (let current: ts.Node | undefined = node; current !== undefined; current = current.parent) {
+      const start = current.getStart(this.sourceFile);
+      const listElement =
+        current.parent !== undefined &&
+        (ts.isObjectLiteralExpression(current.parent) ||
+          ts.isArrayLiteralExpression(current.parent) ||
+          ((ts.isCallExpression(current.parent) || ts.isNewExpression(current.parent)) &&
+            (current.parent.arguments?.includes(current as ts.Expression) ?? false)));
+      if ((isStatement(current) || listElement) && startsItsLine(this.text, start)) {
+        return {
+          kind: 'line',
+          lineStart: lineStartOf(this.text, start),
+          indent: indentationAt(this.text, start),
+        };
+      }
+      if (isStatement(current) && (current.parent === undefined || ts.isSourceFile(current.parent)))
+        return { kind: 'inline', offset: start };
+    }
+    return { kind: 'inline', offset: node.getStart(this.sourceFile) };
+  }
+
+  /** A site this transform can rewrite. */
+  rewriteSite(
+    base: SiteBase,
+    edits: readonly TextEdit[],
+    options: {
+      imports?: readonly ImportRequest[];
+      packages?: readonly string[];
+      typeDependent?: boolean;
+    } = {},
+  ): Site {
+    const rewrite: Rewrite = {
+      edits,
+      imports: options.imports ?? [],
+      packages: options.packages ?? [],
+      typeDependent: options.typeDependent ?? true,
+    };
+    return { ...this.#site(base), rewrite };
+  }
+
+  /** A site left for manual work. */
+  manualSite(base: SiteBase, reason: string): Site {
+    return { ...this.#site(base), reason };
+  }
+
+  #site(base: SiteBase): Site {
+    const start = base.node.getStart(this.sourceFile);
+    const { line, column } = lineAndColumn(this.text, start);
+    return {
+      transform: base.transform,
+      category: base.category,
+      ruleId: CATEGORY_INFO[base.category].ruleId,
+      kind: base.kind,
+      file: this.path,
+      start,
+      line,
+      column,
+      todo: base.todo,
+      anchor: this.markerAnchor(base.node),
+    };
+  }
+}
+
+/** What every site says about itself. */
+export interface SiteBase {
+  readonly transform: string;
+  readonly category: LegacyCategory;
+  readonly kind: string;
+  readonly node: ts.Node;
+  readonly todo: string;
+}
+
+function collectIdentifierNames(sourceFile: ts.SourceFile): ReadonlySet<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) names.add(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return names;
+}

@@ -1,0 +1,48 @@
+import type { LegacyCategory } from '@mcp-mrtr/core';
+import type { ImportRequest } from '../edits/imports.js';
+import type { MarkerAnchor } from '../edits/markers.js';
+import type { TextEdit } from '../edits/text-edit.js';
+
+/** A planned rewrite of one site: edits against the original text and the imports they need. */
+export interface Rewrite {
+  readonly edits: readonly TextEdit[];
+  readonly imports: readonly ImportRequest[];
+  /** Whether the rewrite relies on type information (it is dropped when types are unreliable). */
+  readonly typeDependent: boolean;
+  /** Packages the rewritten code imports that the project may need to add. */
+  readonly packages: readonly string[];
+}
+
+/**
+ * One place of old-style code a transform found. With a `rewrite` the codemod changes it; without
+ * one it is manual work: marked in the code, listed in the report, still reported by `ruleId`.
+ */
+export interface Site {
+  readonly transform: string;
+  readonly category: LegacyCategory;
+  /** The lint rule that reports this site (`CATEGORY_INFO[category].ruleId`). */
+  readonly ruleId: string;
+  /** A short, stable name for the shape, e.g. `send-logging-message`. */
+  readonly kind: string;
+  /** Absolute path. */
+  readonly file: string;
+  readonly start: number;
+  readonly line: number;
+  readonly column: number;
+  /** What to do by hand if the site is not rewritten; the marker comment says this. */
+  readonly todo: string;
+  /** Why there is no rewrite, for manual sites. */
+  readonly reason?: string;
+  readonly rewrite?: Rewrite;
+  readonly anchor: MarkerAnchor;
+}
+
+export function isManual(site: Site): boolean {
+  return site.rewrite === undefined;
+}
+
+/** The same site left for manual work, saying why. */
+export function downgrade(site: Site, reason: string): Site {
+  const { rewrite: _dropped, ...rest } = site;
+  return { ...rest, reason };
+}

@@ -1,0 +1,97 @@
+import { ts } from 'ts-morph';
+
+/** How a file writes code, so that inserted code looks like the code around it. */
+export interface SourceStyle {
+  readonly quote: "'" | '"';
+  readonly semicolons: boolean;
+  /** One level of indentation: a tab, or some spaces. */
+  readonly indentUnit: string;
+  readonly newline: '\n' | '\r\n';
+  /** `{ a }` rather than `{a}`. */
+  readonly bracketSpacing: boolean;
+}
+
+/**
+ * Infers the style of a file from its own code: the majority quote of string literals, whether
+ * statements end in semicolons, the smallest indentation step, the line ending and the spacing
+ * inside object braces. Ties go to what Prettier writes by default, except quotes (single).
+ */
+export function inferSourceStyle(sourceFile: ts.SourceFile): SourceStyle {
+  const text = sourceFile.text;
+  let single = 0;
+  let double = 0;
+  let withSemicolon = 0;
+  let withoutSemicolon = 0;
+  let spacedBraces = 0;
+  let tightBraces = 0;
+
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      const first = text[node.getStart(sourceFile)];
+      if (first === "'") single++;
+      else if (first === '"') double++;
+    } else if (endsWithOptionalSemicolon(node)) {
+      if (text[node.end - 1] === ';') withSemicolon++;
+      else withoutSemicolon++;
+    }
+    const members = ts.isObjectLiteralExpression(node)
+      ? node.properties
+      : ts.isNamedImports(node)
+        ? node.elements
+        : undefined;
+    if (members !== undefined && members.length > 0) {
+      const inner = text[node.getStart(sourceFile) + 1];
+      if (inner === ' ') spacedBraces++;
+      else if (inner !== '\n' && inner !== '\r') tightBraces++;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+
+  return {
+    quote: double > single ? '"' : "'",
+    semicolons: withSemicolon >= withoutSemicolon,
+    indentUnit: inferIndentUnit(text),
+    newline: text.includes('\r\n') ? '\r\n' : '\n',
+    bracketSpacing: spacedBraces >= tightBraces,
+  };
+}
+
+function endsWithOptionalSemicolon(node: ts.Node): boolean {
+  return (
+    ts.isExpressionStatement(node) ||
+    ts.isVariableStatement(node) ||
+    ts.isReturnStatement(node) ||
+    ts.isImportDeclaration(node) ||
+    ts.isExportDeclaration(node) ||
+    ts.isThrowStatement(node)
+  );
+}
+
+function inferIndentUnit(text: string): string {
+  let tabs = 0;
+  let smallestSpaces = Infinity;
+  for (const match of text.matchAll(/^([ \t]+)\S/gm)) {
+    const indent = match[1] ?? '';
+    if (indent.startsWith('\t')) tabs++;
+    else if (indent.length >= 2 && indent.length < smallestSpaces) smallestSpaces = indent.length;
+  }
+  if (tabs > 0 && smallestSpaces === Infinity) return '\t';
+  return ' '.repeat(smallestSpaces === Infinity ? 2 : Math.min(smallestSpaces, 8));
+}
+
+/** Quotes a string for the file's style, escaping what must be escaped. */
+export function quoteString(style: SourceStyle, value: string): string {
+  const q = style.quote;
+  const escaped = value.replaceAll('\\', '\\\\').replaceAll(q, `\\${q}`).replaceAll('\n', '\\n');
+  return `${q}${escaped}${q}`;
+}
+
+/** `{ a, b }` or `{a, b}` in the file's style. */
+export function braces(style: SourceStyle, inner: string): string {
+  return style.bracketSpacing ? `{ ${inner} }` : `{${inner}}`;
+}
+
+export function semicolon(style: SourceStyle): string {
+  return style.semicolons ? ';' : '';
+}

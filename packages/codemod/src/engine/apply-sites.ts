@@ -1,0 +1,116 @@
+import type { ts } from 'ts-morph';
+import { removeLastParameter } from '../analysis/parameter-usage.js';
+import type { Site } from '../analysis/site.js';
+import { importEdits, removeImportSpecifiers } from '../edits/imports.js';
+import { markerEdit } from '../edits/markers.js';
+import { applyTextEdits, EditConflictError, isInsideEditedRange, type TextEdit } from '../edits/text-edit.js';
+import type { FileOutcome } from './migration-result.js';
+import type { AnalysedFile } from './plan-migration.js';
+import { firstSyntaxError } from './reparse.js';
+
+function deletingEdits(site: Site): TextEdit[] {
+  return (site.rewrite?.edits ?? []).filter((edit) => edit.end > edit.start);
+}
+
+/** Whether every edit of `site` (and the site itself) lies inside what another rewrite deletes. */
+function isSubsumed(site: Site, others: readonly Site[]): boolean {
+  const deleted = others.filter((other) => other !== site).flatMap(deletingEdits);
+  if (!isInsideEditedRange(deleted, site.start, site.start + 1)) return false;
+  return (site.rewrite?.edits ?? []).every((edit) =>
+    isInsideEditedRange(deleted, edit.start, Math.max(edit.end, edit.start + 1)),
+  );
+}
+
+/**
+ * Whether every reference lies in text the edits take out: inside an edit's range whose new text
+ * does not mention the name again. A name with no references (an import that was already
+ * unused) does not count: only what the rewrites made unused is cleaned up.
+ */
+function onlyUsedIn(
+  references: readonly { start: number; end: number }[],
+  name: string,
+  edits: readonly TextEdit[],
+): boolean {
+  if (references.length === 0) return false;
+  const mentions = new RegExp(`(^|[^\\w$])${name.replaceAll('$', '\\$')}($|[^\\w$])`);
+  return references.every((reference) =>
+    edits.some(
+      (edit) =>
+        edit.start <= reference.start &&
+        reference.end <= edit.end &&
+        edit.start < edit.end &&
+        !mentions.test(edit.text),
+    ),
+  );
+}
+
+/** Import specifiers whose every reference lies in code the rewrites remove. */
+function unusedImportsAfter(file: AnalysedFile, edits: readonly TextEdit[]): Set<ts.ImportSpecifier> {
+  return new Set(
+    file.importUsages
+      .filter((usage) => onlyUsedIn(usage.references, usage.specifier.name.text, edits))
+      .map((usage) => usage.specifier),
+  );
+}
+
+/**
+ * Turns a file's final sites into its new text: the rewrites' edits (minus those inside code
+ * another rewrite removes), the imports they need, removal of imports and trailing callback
+ * parameters only the rewritten code used, and one marker per manual site. The result must
+ * re-parse, or the file is left as it was and reported.
+ */
+export function applySites(file: AnalysedFile, candidateSites: readonly Site[]): FileOutcome {
+  const rewrites = candidateSites.filter((site) => site.rewrite !== undefined);
+  // A rewrite inside code another rewrite removes is done by that removal; a manual site there is gone.
+  const applied = rewrites.filter((site) => !isSubsumed(site, rewrites));
+  const manual = candidateSites.filter((site) => site.rewrite === undefined && !isSubsumed(site, rewrites));
+  const sites = candidateSites
+    .filter((site) => site.rewrite !== undefined || manual.includes(site))
+    .sort((a, b) => a.start - b.start);
+
+  const rewriteEdits = applied.flatMap((site) => site.rewrite?.edits ?? []);
+  const edits: TextEdit[] = [...rewriteEdits];
+  const imports = applied.flatMap((site) => site.rewrite?.imports ?? []);
+  edits.push(...importEdits(file.sourceFile, file.style, imports));
+  edits.push(...removeImportSpecifiers(file.sourceFile, unusedImportsAfter(file, rewriteEdits)));
+  for (const usage of file.parameterUsages) {
+    if (!onlyUsedIn(usage.references, usage.parameter.name.getText(file.sourceFile), rewriteEdits)) continue;
+    const edit = removeLastParameter(file.sourceFile, usage);
+    // A callback inside code a rewrite removes goes with it.
+    if (!isInsideEditedRange(rewriteEdits, edit.start, Math.max(edit.end, edit.start + 1))) edits.push(edit);
+  }
+
+  const marked = new Set<string>();
+  for (const site of manual) {
+    const key = `${site.anchor.kind === 'line' ? site.anchor.lineStart : site.anchor.offset}\0${site.ruleId}`;
+    if (marked.has(key)) continue;
+    marked.add(key);
+    const edit = markerEdit(file.text, file.style, site.anchor, site.ruleId, site.todo);
+    if (edit !== undefined) edits.push(edit);
+  }
+
+  let output: string;
+  try {
+    output = applyTextEdits(file.text, edits);
+  } catch (error) {
+    if (!(error instanceof EditConflictError)) throw error;
+    return {
+      file: file.file,
+      status: 'failed',
+      reason: `conflicting edits, please report it: ${error.message}`,
+      sites,
+    };
+  }
+  if (output === file.text) return { file: file.file, status: 'unchanged', sites };
+  const syntaxError = firstSyntaxError(file.file, output);
+  if (syntaxError !== undefined) {
+    return {
+      file: file.file,
+      status: 'failed',
+      reason: `the rewritten file would not parse (${syntaxError}); left unchanged, please report it`,
+      sites,
+    };
+  }
+  const bom = file.bom ? '\uFEFF' : '';
+  return { file: file.file, status: 'changed', original: bom + file.text, output: bom + output, sites };
+}

@@ -1,0 +1,290 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ts } from 'ts-morph';
+import { FileContext, type LoggingTarget, type ReceiverStats } from '../analysis/file-context.js';
+import { collectImportUsages, type ImportUsage } from '../analysis/import-usage.js';
+import { collectCallbackParameters, type ParameterUsage } from '../analysis/parameter-usage.js';
+import { downgrade, type Site } from '../analysis/site.js';
+import { inferSourceStyle, type SourceStyle } from '../edits/source-style.js';
+import { createCachingCompilerHost } from '../project/declaration-cache.js';
+import { findNearestTsconfig } from '../project/find-tsconfig.js';
+import { loadProjectConfig, type ProjectConfig } from '../project/project-config.js';
+import type { Transform } from '../transform.js';
+import { selectTransforms } from '../transforms/index.js';
+import { applySites } from './apply-sites.js';
+import { missingDependencies, PackageManifests } from './dependencies.js';
+import type { FileOutcome, MigrationResult, ProjectSummary } from './migration-result.js';
+import { matchesPrefilter } from './prefilter.js';
+import { yieldToEventLoop, type ProgressListener } from './progress.js';
+
+export interface MigrationOptions {
+  /** Absolute paths of the files to migrate. */
+  readonly files: readonly string[];
+  /** Paths in reasons and reports are relative to this directory. */
+  readonly cwd: string;
+  /** Transform IDs to run; all of them by default. */
+  readonly transforms?: readonly string[];
+  /** Where migrated logging calls write: the stderr logger (default) or OpenTelemetry. */
+  readonly logging?: LoggingTarget;
+  /**
+   * Above this share of receivers resolving to `any` or errors in a project, its type-dependent
+   * rewrites become manual sites. Defaults to 0.25.
+   */
+  readonly maxUnresolvedShare?: number;
+  /** Text to use instead of what is on disk, by absolute path (editors, jscodeshift). */
+  readonly sources?: ReadonlyMap<string, string>;
+  readonly onProgress?: ProgressListener;
+}
+
+export const DEFAULT_MAX_UNRESOLVED_SHARE = 0.25;
+
+/** A file that passed the prefilter, with the transforms it may interest. */
+interface Candidate {
+  readonly file: string;
+  readonly text: string;
+  readonly bom: boolean;
+  readonly transforms: readonly Transform[];
+}
+
+/** A candidate after analysis: everything applying needs, with no Program kept alive. */
+export interface AnalysedFile {
+  readonly file: string;
+  readonly text: string;
+  readonly bom: boolean;
+  readonly sourceFile: ts.SourceFile;
+  readonly style: SourceStyle;
+  readonly importUsages: readonly ImportUsage[];
+  readonly parameterUsages: readonly ParameterUsage[];
+  readonly project: ProjectSummary;
+}
+
+const BOM = '\uFEFF';
+
+function readSource(file: string, sources: ReadonlyMap<string, string> | undefined): string {
+  return sources?.get(file) ?? readFileSync(file, 'utf8');
+}
+
+/**
+ * Plans the migration of a set of files without writing anything: reads and prefilters them,
+ * analyses the candidates one TypeScript project at a time (every type question is answered
+ * before the first edit, and each project is released before the next is loaded), settles the
+ * decisions that depend on other files, then computes and validates each file's new text.
+ */
+export async function planMigration(options: MigrationOptions): Promise<MigrationResult> {
+  const transforms = selectTransforms(options.transforms);
+  const logging = options.logging ?? 'stderr';
+  const maxUnresolved = options.maxUnresolvedShare ?? DEFAULT_MAX_UNRESOLVED_SHARE;
+  const progress = options.onProgress ?? (() => undefined);
+  const outcomes = new Map<string, FileOutcome>();
+  const runFiles = new Set(options.files);
+
+  // 1. Read and prefilter.
+  const candidates: Candidate[] = [];
+  let nonCandidates = 0;
+  for (const [index, file] of options.files.entries()) {
+    if (index % 200 === 0) {
+      progress({ phase: 'scan', done: index, total: options.files.length });
+      await yieldToEventLoop();
+    }
+    let text: string;
+    try {
+      text = readSource(file, options.sources);
+    } catch (error) {
+      outcomes.set(file, {
+        file,
+        status: 'failed',
+        reason: `could not read the file: ${messageOf(error)}`,
+        sites: [],
+      });
+      continue;
+    }
+    if (text.includes('\0')) {
+      outcomes.set(file, { file, status: 'skipped', reason: 'not a text file', sites: [] });
+      continue;
+    }
+    const bom = text.startsWith(BOM);
+    if (bom) text = text.slice(1);
+    const interested = transforms.filter((transform) => matchesPrefilter(text, transform.prefilter));
+    if (interested.length === 0) {
+      nonCandidates++;
+      outcomes.set(file, { file, status: 'unchanged', sites: [] });
+      continue;
+    }
+    candidates.push({ file, text, bom, transforms: interested });
+  }
+  progress({ phase: 'scan', done: options.files.length, total: options.files.length });
+
+  // 2. Analyse, one tsconfig project at a time.
+  const tsconfigCache = new Map<string, string | undefined>();
+  const shards = new Map<string | undefined, Candidate[]>();
+  for (const candidate of candidates) {
+    const tsconfig = findNearestTsconfig(candidate.file, tsconfigCache);
+    shards.set(tsconfig, [...(shards.get(tsconfig) ?? []), candidate]);
+  }
+  const manifests = new PackageManifests();
+  const analysed: AnalysedFile[] = [];
+  const sitesByFile = new Map<string, Site[]>();
+  const projects: ProjectSummary[] = [];
+  const unvisited = new Map<string, Set<string>>();
+  let analysedCount = 0;
+  for (const [tsconfig, shard] of shards) {
+    const config = loadProjectConfig(tsconfig);
+    const receivers: ReceiverStats = { resolved: 0, unresolved: 0 };
+    const shardFiles: AnalysedFile[] = [];
+    const project: ProjectSummary = {
+      tsconfig,
+      candidateFiles: shard.length,
+      notes: config.notes,
+      receivers,
+      typesUnreliable: false,
+    };
+    const program = createProgram(config, shard);
+    const checker = program.getTypeChecker();
+    for (const candidate of shard) {
+      progress({ phase: 'analyse', done: analysedCount++, total: candidates.length });
+      await yieldToEventLoop();
+      const sourceFile = program.getSourceFile(candidate.file);
+      if (sourceFile === undefined) {
+        outcomes.set(candidate.file, {
+          file: candidate.file,
+          status: 'failed',
+          reason: 'TypeScript did not load the file',
+          sites: [],
+        });
+        continue;
+      }
+      const syntaxError = program.getSyntacticDiagnostics(sourceFile)[0];
+      if (syntaxError !== undefined) {
+        const { line, character } = sourceFile.getLineAndCharacterOfPosition(syntaxError.start ?? 0);
+        const message = ts.flattenDiagnosticMessageText(syntaxError.messageText, ' ').replace(/\.$/, '');
+        outcomes.set(candidate.file, {
+          file: candidate.file,
+          status: 'failed',
+          reason: `syntax error at ${line + 1}:${character + 1}: ${message}; fix it and run again`,
+          sites: [],
+        });
+        continue;
+      }
+      const style = inferSourceStyle(sourceFile);
+      const context = new FileContext(
+        candidate.file,
+        sourceFile,
+        checker,
+        style,
+        logging,
+        manifests.nearest(candidate.file)?.name,
+        receivers,
+      );
+      const sites: Site[] = [];
+      try {
+        for (const transform of candidate.transforms) sites.push(...transform.analyse(context));
+      } catch (error) {
+        outcomes.set(candidate.file, {
+          file: candidate.file,
+          status: 'failed',
+          reason: `internal error while analysing the file, please report it: ${messageOf(error)}`,
+          sites: [],
+        });
+        continue;
+      }
+      sitesByFile.set(candidate.file, sites);
+      const rewrites = sites.some((site) => site.rewrite !== undefined);
+      const importUsages = rewrites ? collectImportUsages(sourceFile, checker) : [];
+      const parameterUsages = rewrites ? collectCallbackParameters(sourceFile, checker) : [];
+      shardFiles.push({ ...candidate, sourceFile, style, importUsages, parameterUsages, project });
+    }
+    const total = receivers.resolved + receivers.unresolved;
+    const typesUnreliable = total > 0 && receivers.unresolved / total > maxUnresolved;
+    const summary: ProjectSummary = { ...project, typesUnreliable };
+    projects.push(summary);
+    for (const file of shardFiles) analysed.push({ ...file, project: summary });
+    collectUnvisited(config, runFiles, transforms, unvisited);
+  }
+
+  const unvisitedCandidates = new Map([...unvisited].map(([id, files]) => [id, [...files].sort()]));
+
+  // 3. Settle decisions: unreliable types first, then each transform's cross-file choices.
+  const projectOf = new Map(analysed.map((file) => [file.file, file.project]));
+  let sites = [...sitesByFile.values()].flat().map((site) => {
+    const project = projectOf.get(site.file);
+    if (project?.typesUnreliable && site.rewrite?.typeDependent) {
+      const { resolved, unresolved } = project.receivers;
+      const share = Math.round((100 * unresolved) / (resolved + unresolved));
+      const where =
+        project.tsconfig === undefined
+          ? 'files without a tsconfig'
+          : path.relative(options.cwd, project.tsconfig);
+      return downgrade(
+        site,
+        `type information is unreliable in ${where}: ${unresolved} of ${resolved + unresolved} receivers (${share}%) resolve to any; fix the tsconfig or install the SDK's types and run again`,
+      );
+    }
+    return site;
+  });
+  for (const transform of transforms) {
+    if (transform.resolve === undefined) continue;
+    const own = sites.filter((site) => site.transform === transform.id);
+    const others = sites.filter((site) => site.transform !== transform.id);
+    sites = [...others, ...transform.resolve(own, { cwd: options.cwd, unvisitedCandidates })];
+  }
+
+  // 4. Edit and validate, file by file.
+  const sitesOf = new Map<string, Site[]>();
+  for (const site of sites) sitesOf.set(site.file, [...(sitesOf.get(site.file) ?? []), site]);
+  const needs = new Map<string, Set<string>>();
+  for (const [index, file] of analysed.entries()) {
+    progress({ phase: 'apply', done: index, total: analysed.length });
+    const outcome = applySites(file, sitesOf.get(file.file) ?? []);
+    outcomes.set(file.file, outcome);
+    if (outcome.status === 'changed') {
+      const packages = new Set(outcome.sites.flatMap((site) => site.rewrite?.packages ?? []));
+      if (packages.size > 0) needs.set(file.file, packages);
+    }
+  }
+  progress({ phase: 'apply', done: analysed.length, total: analysed.length });
+
+  return {
+    files: options.files.map((file) => outcomes.get(file)!),
+    nonCandidates,
+    candidates: candidates.length,
+    projects,
+    missingDependencies: missingDependencies(needs, manifests),
+    transforms: transforms.map((transform) => transform.id),
+  };
+}
+
+/**
+ * The program for one shard: its candidate files as roots (their imports are followed), the
+ * text the engine read standing in for what is on disk, dependency declarations shared.
+ */
+function createProgram(config: ProjectConfig, shard: readonly Candidate[]): ts.Program {
+  const sources = new Map(shard.map((candidate) => [candidate.file, candidate.text]));
+  const host = createCachingCompilerHost(config.options, sources);
+  return ts.createProgram({ rootNames: [...sources.keys()], options: config.options, host });
+}
+
+/** Files of the project that this run does not include but that a transform's prefilter matches. */
+function collectUnvisited(
+  config: ProjectConfig,
+  runFiles: ReadonlySet<string>,
+  transforms: readonly Transform[],
+  into: Map<string, Set<string>>,
+): void {
+  for (const file of config.fileNames) {
+    if (runFiles.has(file) || /\.d\.[cm]?ts$/.test(file)) continue;
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const transform of transforms) {
+      if (matchesPrefilter(text, transform.crossFileTerms ?? transform.prefilter))
+        into.set(transform.id, (into.get(transform.id) ?? new Set()).add(file));
+    }
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,103 @@
+import type { MigrationReport } from './migration-report.js';
+
+/** Escapes text for a Markdown table cell. */
+function cell(text: string): string {
+  return text.replaceAll('\\', '\\\\').replaceAll('|', '\\|').replaceAll('\n', ' ');
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ].join('\n');
+}
+
+const MODE_TITLE = { 'dry-run': 'dry run', check: 'check', write: 'written' } as const;
+
+/** The report as Markdown: a PR description or a CI step summary. */
+export function formatMarkdownReport(report: MigrationReport): string {
+  const { summary } = report;
+  const parts: string[] = [
+    `# mcp-mrtr migrate (${MODE_TITLE[report.mode]})`,
+    `Transforms: ${report.transforms.join(', ')}.`,
+    table(
+      ['files', 'candidates', 'changed', 'unchanged', 'skipped', 'failed', 'rewritten sites', 'manual sites'],
+      [
+        [
+          summary.files,
+          summary.candidates,
+          summary.changed,
+          summary.unchanged,
+          summary.skipped,
+          summary.failed,
+          summary.rewritten,
+          summary.manual,
+        ].map(String),
+      ],
+    ),
+  ];
+  if (report.manual.length > 0) {
+    parts.push(
+      '## Manual work',
+      'Each site carries a `// mcp-mrtr: <rule-id> — …` marker, and the lint rule with that ID still reports it.',
+      table(
+        ['where', 'rule', 'what to do', 'why it was not rewritten'],
+        report.manual.map((site) => [
+          `${site.file}:${site.line}`,
+          `[${site.ruleId}](${site.docs})`,
+          site.todo,
+          site.reason,
+        ]),
+      ),
+    );
+  }
+  if (report.missingDependencies.length > 0) {
+    parts.push(
+      '## Dependencies to add',
+      table(
+        ['package', 'add to', 'used by'],
+        report.missingDependencies.map((dependency) => [
+          `\`${dependency.name}\``,
+          dependency.packageJson ?? '(no package.json)',
+          dependency.files.join(', '),
+        ]),
+      ),
+    );
+  }
+  const problems = report.files.filter((file) => file.status === 'failed' || file.status === 'skipped');
+  if (problems.length > 0) {
+    parts.push(
+      '## Files not processed',
+      table(
+        ['file', 'status', 'reason'],
+        problems.map((file) => [file.file, file.status, file.reason ?? '']),
+      ),
+    );
+  }
+  const changed = report.files.filter((file) => file.status === 'changed');
+  if (changed.length > 0) {
+    parts.push(
+      '## Changed files',
+      table(
+        ['file', 'rewritten sites', 'manual sites'],
+        changed.map((file) => [file.file, String(file.rewritten), String(file.manual)]),
+      ),
+    );
+  }
+  const notes = report.projects.filter((project) => project.notes.length > 0 || project.typesUnreliable);
+  if (notes.length > 0) {
+    parts.push(
+      '## Type information',
+      ...notes.map((project) => {
+        const lines = project.notes.map((note) => `- ${note}`);
+        if (project.typesUnreliable)
+          lines.push(
+            `- ${project.receivers.unresolved} of ${project.receivers.resolved + project.receivers.unresolved} receivers resolve to any: type-dependent rewrites were left as manual work`,
+          );
+        return `${project.tsconfig ?? 'files without a tsconfig'}:\n${lines.join('\n')}`;
+      }),
+    );
+  }
+  return `${parts.join('\n\n')}\n`;
+}
