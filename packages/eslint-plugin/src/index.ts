@@ -1,5 +1,6 @@
 import { plugin } from './plugin.js';
 
-export { NAMESPACE, plugin } from './plugin.js';
-export { rules } from './rules/index.js';
+export { CONFIG_NAMES, FILES, NAMESPACE, plugin, type PluginConfigName } from './plugin.js';
+export { rules, type PluginRule } from './rules/index.js';
+export { docsUrl, type PluginDocs } from './util/create-rule.js';
 export default plugin;
