@@ -202,12 +202,12 @@ function aliasedMember(
   }
   if (definition.type === DefinitionType.Parameter) {
     let pattern: Node | undefined = definition.name.parent;
-    while (pattern !== undefined && pattern.type !== AST_NODE_TYPES.ObjectPattern) {
+    while (pattern != null && pattern.type !== AST_NODE_TYPES.ObjectPattern) {
       if (pattern.type !== AST_NODE_TYPES.Property && pattern.type !== AST_NODE_TYPES.AssignmentPattern)
         return undefined;
       pattern = pattern.parent;
     }
-    return pattern === undefined ? undefined : destructured(pattern, identifier.name, undefined);
+    return pattern == null ? undefined : destructured(pattern, identifier.name, undefined);
   }
   return undefined;
 }

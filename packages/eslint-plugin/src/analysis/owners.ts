@@ -78,6 +78,8 @@ function ownerOfType(
 ): OwnerResolution {
   if (type === undefined) return UNKNOWN;
   if (type.type === AST_NODE_TYPES.TSTypeReference) return ownerOfName(file, type.typeName, depth);
+  // A structural type written out in the file describes the user's own object, not the SDK's.
+  if (type.type === AST_NODE_TYPES.TSTypeLiteral) return OTHER;
   return UNKNOWN;
 }
 
@@ -94,8 +96,8 @@ function ownerOfThisMember(
   depth: number,
 ): OwnerResolution {
   let node: Node | undefined = member.parent;
-  while (node !== undefined && node.type !== AST_NODE_TYPES.ClassBody) node = node.parent;
-  if (node === undefined) return UNKNOWN;
+  while (node != null && node.type !== AST_NODE_TYPES.ClassBody) node = node.parent;
+  if (node == null) return UNKNOWN;
   for (const element of node.body) {
     if (element.type === AST_NODE_TYPES.PropertyDefinition && staticKey(element) === key) {
       const annotated = ownerOfAnnotation(file, element, depth);

@@ -109,6 +109,15 @@ function provenanceOfDeclaration(declaration: ts.Node | undefined): Provenance {
 export function callProvenance(typed: TypedServices, call: TSESTree.CallExpression): Provenance {
   const tsCall = typed.toTs.get(call) as ts.CallExpression | undefined;
   if (tsCall === undefined) return UNKNOWN;
+  // `fn.call(thisArg, …)` and `fn.apply(thisArg, […])` run `fn`, not Function.prototype.
+  const callee = tsCall.expression;
+  if (
+    ts.isPropertyAccessExpression(callee) &&
+    (callee.name.text === 'call' || callee.name.text === 'apply')
+  ) {
+    const target = typed.checker.getTypeAtLocation(callee.expression).getCallSignatures()[0];
+    if (target !== undefined) return provenanceOfDeclaration(target.getDeclaration());
+  }
   const signature = typed.checker.getResolvedSignature(tsCall);
   const declaration = signature?.getDeclaration() as ts.Node | undefined;
   if (declaration === undefined || ts.isJSDocSignature(declaration)) return UNKNOWN;

@@ -141,7 +141,7 @@ function enclosingFunctionVerifies(
   openers: ReadonlySet<string>,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
-  for (let current: Node | undefined = node.parent; current !== undefined; current = current.parent) {
+  for (let current: Node | undefined = node.parent; current != null; current = current.parent) {
     if (
       current.type === AST_NODE_TYPES.FunctionDeclaration ||
       current.type === AST_NODE_TYPES.FunctionExpression ||
