@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import tsParser from '@typescript-eslint/parser';
-import type { TSESLint } from '@typescript-eslint/utils';
+import type { ESLint, Linter } from 'eslint';
 import { rules } from './rules/index.js';
 import type { ConfigName } from './util/create-rule.js';
 
@@ -14,7 +14,7 @@ export const NAMESPACE = '@mcp-mrtr';
 /** Every extension an MCP server may be written in, ESM and CommonJS. */
 export const FILES = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
 
-type Config = TSESLint.FlatConfig.Config;
+type Config = Linter.Config;
 
 /** The configs users extend; each is an array of named entries. */
 export const CONFIG_NAMES = [
@@ -41,7 +41,7 @@ export const plugin: Plugin = {
 const TIER: Readonly<Record<ConfigName, number>> = { recommended: 0, strict: 1 };
 
 /** Rule severities for a tier, taken from each rule's `meta.docs.recommended` (`all` takes every rule). */
-function rulesFor(tier: ConfigName | 'all'): TSESLint.FlatConfig.Rules {
+function rulesFor(tier: ConfigName | 'all'): Linter.RulesRecord {
   const entries = Object.entries(rules)
     .filter(([, rule]) => {
       const recommended = rule.meta.docs?.recommended;
@@ -55,7 +55,9 @@ function rulesFor(tier: ConfigName | 'all'): TSESLint.FlatConfig.Rules {
 const base: Config = {
   name: `${NAMESPACE}/base`,
   files: FILES,
-  plugins: { [NAMESPACE]: plugin },
+  // typescript-eslint's rule types and ESLint's core types describe the same runtime shape in two
+  // incompatible ways; configs use ESLint's so users can hand them to ESLint's APIs directly.
+  plugins: { [NAMESPACE]: plugin as unknown as ESLint.Plugin },
   languageOptions: { parser: tsParser },
 };
 

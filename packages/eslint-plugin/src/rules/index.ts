@@ -9,7 +9,7 @@ import noSensitiveFormFields from './no-sensitive-form-fields.js';
 import requireSealedRequestState from './require-sealed-request-state.js';
 
 /** A rule of this plugin, with its extra `meta.docs` fields typed. */
-export type PluginRule = TSESLint.RuleModule<string, readonly unknown[], PluginDocs>;
+export type PluginRule = TSESLint.RuleModule<string, unknown[], PluginDocs>;
 
 /** The registry of rules, keyed by rule name (without the `@mcp-mrtr/` namespace). */
 export const rules: Readonly<Record<string, PluginRule>> = {
