@@ -219,7 +219,7 @@ export function writeCorpus(dir: string, count: number, seed = 42): Corpus {
   for (let i = 0; i < count; i++) {
     const kind = kindOf(next());
     // Three imports of earlier files, as real projects have, so the type checker has a graph to build.
-    const imports = Array.from({ length: Math.min(i, 3) }, (_, k) => Math.floor(next() * i))
+    const imports = Array.from({ length: Math.min(i, 3) }, () => Math.floor(next() * i))
       .filter((target, k, all) => all.indexOf(target) === k && files[target]?.endsWith('.ts') === true)
       .map(
         (target) =>
