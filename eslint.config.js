@@ -18,7 +18,7 @@ export default defineConfig(
       globals: globals.nodeBuiltin,
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.ts', 'scripts/*.js', 'packages/cli/bin/*.js'],
+          allowDefaultProject: ['*.js', '*.ts', 'scripts/*.js', 'packages/cli/bin/*.js', 'bench/*.ts'],
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,
@@ -33,5 +33,10 @@ export default defineConfig(
     name: 'mcp-mrtr/rules-package',
     files: ['packages/eslint-plugin/src/rules/**/*.ts'],
     ...eslintPlugin.configs.recommended,
+  },
+  {
+    name: 'mcp-mrtr/rule-tests',
+    files: ['packages/eslint-plugin/test/*.test.ts'],
+    ...eslintPlugin.configs['tests-recommended'],
   },
 );

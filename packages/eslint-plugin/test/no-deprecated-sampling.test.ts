@@ -1,5 +1,9 @@
+import { RuleTester } from '@typescript-eslint/rule-tester';
 import rule from '../src/rules/no-deprecated-sampling.js';
-import { ruleTester, TYPED_FILE, typedRuleTester, V1, V1_TYPES, V2 } from './rule-tester.js';
+import { SYNTAX_ONLY, TYPE_AWARE, TYPED_FILE, V1, V1_TYPES, V2 } from './rule-tester.js';
+
+const ruleTester = new RuleTester(SYNTAX_ONLY);
+const typedRuleTester = new RuleTester(TYPE_AWARE);
 
 const params = `{ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 10 }`;
 

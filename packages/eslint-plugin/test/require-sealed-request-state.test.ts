@@ -1,5 +1,9 @@
+import { RuleTester } from '@typescript-eslint/rule-tester';
 import rule from '../src/rules/require-sealed-request-state.js';
-import { ruleTester, TYPED_FILE, typedRuleTester, V2 } from './rule-tester.js';
+import { SYNTAX_ONLY, TYPE_AWARE, TYPED_FILE, V2 } from './rule-tester.js';
+
+const ruleTester = new RuleTester(SYNTAX_ONLY);
+const typedRuleTester = new RuleTester(TYPE_AWARE);
 
 const ask = `inputRequests: { ok: { method: 'elicitation/create', params: { message: 'Sure?', requestedSchema: { type: 'object', properties: {} } } } }`;
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import tsParser from '@typescript-eslint/parser';
-import { RuleTester } from '@typescript-eslint/rule-tester';
+import { RuleTester, type RuleTesterConfig } from '@typescript-eslint/rule-tester';
 import { afterAll, describe, it } from 'vitest';
 
 // typescript-eslint's RuleTester runs on whatever test framework provides these hooks.
@@ -12,16 +12,19 @@ RuleTester.itOnly = it.only;
 /** The typed fixture project: real SDK v1 and v2 packages and a tsconfig. */
 export const LINT_PROJECT = path.resolve(import.meta.dirname, '../../../fixtures/lint-project');
 
-/** Syntax-only tests, parsed by the same typescript-eslint parser the plugin's configs use. */
-export const ruleTester = new RuleTester({ languageOptions: { parser: tsParser } });
+/**
+ * Syntax-only tests, parsed by the same typescript-eslint parser the plugin's configs use. Each
+ * test file constructs its own `RuleTester`, so eslint-plugin-eslint-plugin's test rules see it.
+ */
+export const SYNTAX_ONLY: RuleTesterConfig = { languageOptions: { parser: tsParser } };
 
 /** Type-aware tests: each case is linted as `src/file.ts` of the fixture project. */
-export const typedRuleTester = new RuleTester({
+export const TYPE_AWARE: RuleTesterConfig = {
   languageOptions: {
     parser: tsParser,
     parserOptions: { projectService: true, tsconfigRootDir: LINT_PROJECT },
   },
-});
+};
 
 export const TYPED_FILE = path.join(LINT_PROJECT, 'src/file.ts');
 

@@ -8,12 +8,14 @@ import {
   isDeprecatedIncludeContext,
   isMcpSdkModule,
   LEGACY_CAPABILITIES,
+  LEGACY_MEMBERS,
   legacyError,
   legacyHandler,
   legacyMembersNamed,
   legacyMethod,
   legacyMethodOfType,
   legacySchema,
+  SDK_OWNER_PROPERTIES,
   SDK_SPECIFIC_MEMBER_NAMES,
   type GenericSender,
   type LegacyCapability,
@@ -58,6 +60,7 @@ export interface LegacySite {
 }
 
 const cache = new WeakMap<Node, readonly LegacySite[]>();
+const NONE: readonly LegacySite[] = Object.freeze([]);
 
 function cached(node: Node, compute: () => readonly LegacySite[]): readonly LegacySite[] {
   let sites = cache.get(node);
@@ -172,6 +175,14 @@ function methodOfSchemaArgument(file: FileAnalysis, node: Node | undefined): Leg
   return legacyMethod(schema.method);
 }
 
+/** Every call name the catalog rules look at: catalog members, handler and capability registrations, builders. */
+const CALL_NAMES: ReadonlySet<string> = new Set([
+  ...LEGACY_MEMBERS.map((member) => member.name),
+  ...HANDLER_REGISTRATION_METHODS,
+  ...CAPABILITY_REGISTRATION_METHODS,
+  ...Object.keys(INPUT_REQUEST_BUILDERS),
+]);
+
 function calleeName(callee: Node): string | undefined {
   if (callee.type === AST_NODE_TYPES.MemberExpression) return staticKey(callee);
   if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
@@ -225,6 +236,16 @@ function destructured(pattern: TSESTree.ObjectPattern, local: string, init: Node
   return undefined;
 }
 
+/**
+ * `x.server.name(…)` or `x.mcpReq.name(…)`: without an SDK import or types, these chains are the
+ * only way a receiver can resolve to the SDK, so every other call in such a file is skipped early.
+ */
+function isOwnerPropertyChain(callee: Node): boolean {
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const object = unwrap(callee.object);
+  return object.type === AST_NODE_TYPES.MemberExpression && (staticKey(object) ?? '') in SDK_OWNER_PROPERTIES;
+}
+
 /** The catalog member a call invokes, or undefined when it is not (provably or probably) one. */
 function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression): LegacyMember | undefined {
   if (file.typed !== undefined) {
@@ -235,6 +256,7 @@ function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression): Legac
   const callee = unwrap(call.callee);
   let receiver: Node | undefined;
   let name: string | undefined;
+  if (!file.importsSdk && file.typed === undefined && !isOwnerPropertyChain(callee)) return undefined;
   if (callee.type === AST_NODE_TYPES.MemberExpression) {
     receiver = callee.object;
     name = staticKey(callee);
@@ -363,9 +385,10 @@ export function inputRequestSite(node: Node, method: string): LegacySite | undef
 
 /** Every old-style use a call expression makes. */
 export function callSites(file: FileAnalysis, call: TSESTree.CallExpression): readonly LegacySite[] {
+  const name = calleeName(unwrap(call.callee));
+  // Most calls name nothing the catalog knows; other names matter only as aliases in SDK files.
+  if (name === undefined || (!CALL_NAMES.has(name) && !file.importsSdk)) return NONE;
   return cached(call, () => {
-    const name = calleeName(unwrap(call.callee));
-    if (name === undefined) return [];
     if ((HANDLER_REGISTRATION_METHODS as readonly string[]).includes(name)) {
       const site = handlerSite(file, call);
       return site === undefined ? [] : [site];
@@ -399,6 +422,8 @@ export function callSites(file: FileAnalysis, call: TSESTree.CallExpression): re
 
 /** `new UrlElicitationRequiredError(…)` and capabilities passed to an SDK constructor. */
 export function newSites(file: FileAnalysis, expression: TSESTree.NewExpression): readonly LegacySite[] {
+  // SDK classes and errors come from an SDK import (or, with types, through local re-exports).
+  if (!file.importsSdk && file.typed === undefined) return NONE;
   return cached(expression, () => {
     const name = sdkName(file, expression.callee);
     if (name === undefined) return [];
@@ -430,9 +455,12 @@ function isConstructorOptions(object: TSESTree.ObjectExpression): boolean {
 }
 
 /** Properties that are old-style by themselves: capabilities objects, includeContext, inputRequests entries. */
+const PROPERTY_KEYS: ReadonlySet<string> = new Set(['capabilities', 'includeContext', 'inputRequests']);
+
 export function propertySites(file: FileAnalysis, property: TSESTree.Property): readonly LegacySite[] {
+  const key = staticKey(property);
+  if (key === undefined || !PROPERTY_KEYS.has(key)) return NONE;
   return cached(property, () => {
-    const key = staticKey(property);
     const scope = file.scopeOf(property);
     switch (key) {
       case 'capabilities': {
@@ -481,9 +509,9 @@ export function assignmentSites(
   file: FileAnalysis,
   assignment: TSESTree.AssignmentExpression,
 ): readonly LegacySite[] {
+  const target = assignment.left;
+  if (!file.importsSdk || target.type !== AST_NODE_TYPES.MemberExpression) return NONE;
   return cached(assignment, () => {
-    const target = assignment.left;
-    if (!file.importsSdk || target.type !== AST_NODE_TYPES.MemberExpression) return [];
     const key = staticKey(target);
     const object = unwrap(target.object);
     const container =

@@ -186,6 +186,11 @@ export default createRule<Options, keyof typeof messages>({
 
     return {
       ObjectExpression(node) {
+        // Cheap first: only objects that spell out a `method` property can be elicitation requests.
+        const hasMethod = node.properties.some(
+          (property) => property.type === AST_NODE_TYPES.Property && staticKey(property) === 'method',
+        );
+        if (!hasMethod) return;
         const scope = file.scopeOf(node);
         if (staticString(scope, objectProperty(scope, node, 'method')?.value) !== 'elicitation/create')
           return;
