@@ -8,6 +8,7 @@ import {
   isDeprecatedIncludeContext,
   isMcpSdkModule,
   LEGACY_CAPABILITIES,
+  LEGACY_ERRORS,
   LEGACY_MEMBERS,
   legacyError,
   legacyHandler,
@@ -536,12 +537,45 @@ export function assignmentSites(
   });
 }
 
+function wordsPattern(words: Iterable<string>): RegExp {
+  return new RegExp(`\\b(?:${[...words].join('|')})\\b`);
+}
+
+/** What a file without an SDK import must contain for any site to be found in it without types. */
+const UNTYPED_HINTS = /\.\s*(?:server|mcpReq)\b|\bincludeContext\b/;
+/** With types, a catalog name or SDK class can arrive through the project's own modules. */
+const TYPED_HINTS = wordsPattern([
+  ...CALL_NAMES,
+  ...LEGACY_ERRORS.map((error) => error.name),
+  'capabilities',
+]);
+const relevance = new WeakMap<FileAnalysis, boolean>();
+
+/**
+ * Whether a file can hold a site at all, from imports and a text scan; most files of a project
+ * cannot, and the catalog rules then install no listeners for them.
+ */
+function mayHoldSites(file: FileAnalysis): boolean {
+  let relevant = relevance.get(file);
+  if (relevant === undefined) {
+    const text = file.sourceCode.text;
+    relevant =
+      file.importsSdk ||
+      file.mentionsMrtr ||
+      UNTYPED_HINTS.test(text) ||
+      (file.typed !== undefined && TYPED_HINTS.test(text));
+    relevance.set(file, relevant);
+  }
+  return relevant;
+}
+
 /** The listeners every catalog rule installs; each reports the sites of its own category. */
 export function legacySiteListeners(
   file: FileAnalysis,
   category: LegacyCategory,
   report: (site: LegacySite) => void,
 ): TSESLint.RuleListener {
+  if (!mayHoldSites(file)) return {};
   // The same property can be reached twice (a `const` options object handed to `new Server`).
   const reported = new WeakSet<Node>();
   const emit = (sites: readonly LegacySite[]) => {

@@ -43,6 +43,7 @@ const SECRET_WORDS: Readonly<Record<SensitiveKind, string>> = {
 };
 
 const ELICITATION_BUILDERS: ReadonlySet<string> = new Set(['elicit']);
+const ELICITATION_IN_TEXT = /elicitation\/create|\belicit(?:Input)?\b/;
 
 /** The zod `object({...})` shape at the root of a builder chain (`z.object({…}).strict().describe(…)`). */
 function zodShape(scope: Scope, node: Node): TSESTree.ObjectExpression | undefined {
@@ -120,6 +121,8 @@ export default createRule<Options, keyof typeof messages>({
       allow: options.allow ?? [],
     };
     const checkedSchemas = new WeakSet<Node>();
+    // Every form this rule checks is an elicitation: a push call, a request object or a builder.
+    if (!ELICITATION_IN_TEXT.test(context.sourceCode.text)) return {};
 
     function checkField(
       field: string,
