@@ -25,11 +25,26 @@ export const DEFAULT_REQUEST_STATE_OPENERS: readonly string[] = [
   'verify',
 ];
 
-/** Calls that only encode: their output is readable and forgeable by the client. */
-export const PLAINTEXT_ENCODERS = ['JSON.stringify', 'btoa'] as const;
+/** Calls that only encode, and how a message describes their output (readable and forgeable). */
+export const PLAINTEXT_ENCODERS: Readonly<Record<string, string>> = {
+  'JSON.stringify': 'JSON.stringify() output',
+  btoa: 'btoa() of plaintext (base64 is an encoding, not protection)',
+};
 
 /** Calls that only decode: reading state through them trusts whatever the client sent. */
-export const PLAINTEXT_DECODERS = ['JSON.parse', 'atob', 'Buffer.from'] as const;
+export const PLAINTEXT_DECODERS: readonly string[] = ['JSON.parse', 'atob', 'Buffer.from'];
+
+/**
+ * Calls that show a function checks a MAC or decrypts, i.e. verifies state itself before it decodes
+ * it (`crypto.timingSafeEqual`, `createHmac`, `createDecipheriv`, WebCrypto `subtle.verify`/`decrypt`).
+ */
+export const REQUEST_STATE_VERIFICATION_CALLS: readonly string[] = [
+  'timingSafeEqual',
+  'createHmac',
+  'createDecipheriv',
+  'subtle.verify',
+  'subtle.decrypt',
+];
 
 /** Buffer encodings that are an encoding, not protection. */
 export const PLAINTEXT_BUFFER_ENCODINGS = ['base64', 'base64url', 'hex'] as const;

@@ -204,12 +204,15 @@ export default createRule<Options, keyof typeof messages>({
         if (callee.type === AST_NODE_TYPES.MemberExpression) {
           const builder = staticKey(callee);
           const object = unwrap(callee.object);
-          const isBuilder =
-            sdkName(file, object) === INPUT_REQUEST_BUILDER_OBJECT ||
-            (object.type === AST_NODE_TYPES.Identifier && object.name === INPUT_REQUEST_BUILDER_OBJECT);
-          if (isBuilder && builder !== undefined && ELICITATION_BUILDERS.has(builder)) {
-            checkParams(node.arguments[0]);
-            return;
+          // Name first: resolving the receiver through scopes is the expensive part.
+          if (builder !== undefined && ELICITATION_BUILDERS.has(builder)) {
+            const isBuilder =
+              sdkName(file, object) === INPUT_REQUEST_BUILDER_OBJECT ||
+              (object.type === AST_NODE_TYPES.Identifier && object.name === INPUT_REQUEST_BUILDER_OBJECT);
+            if (isBuilder) {
+              checkParams(node.arguments[0]);
+              return;
+            }
           }
         }
         const pushes = callSites(file, node).some(

@@ -2,6 +2,9 @@ import {
   DEFAULT_REQUEST_STATE_OPENERS,
   DEFAULT_REQUEST_STATE_SEALERS,
   PLAINTEXT_BUFFER_ENCODINGS,
+  PLAINTEXT_DECODERS,
+  PLAINTEXT_ENCODERS,
+  REQUEST_STATE_VERIFICATION_CALLS,
   UNSEALED_REQUEST_STATE_GUIDANCE,
   UNVERIFIED_REQUEST_STATE_GUIDANCE,
 } from '@mcp-mrtr/core';
@@ -30,6 +33,9 @@ type Options = [{ sealers?: string[]; openers?: string[] }];
 
 const REQUEST_STATE = 'requestState';
 const BUFFER_ENCODINGS: ReadonlySet<string> = new Set(PLAINTEXT_BUFFER_ENCODINGS);
+const VERIFICATION = new RegExp(
+  `\\b(?:${REQUEST_STATE_VERIFICATION_CALLS.map((name) => name.replace('.', '\\.')).join('|')})\\b`,
+);
 
 function calleeName(callee: Node): string | undefined {
   const current = unwrap(callee);
@@ -91,9 +97,8 @@ function plaintextProducer(
     case AST_NODE_TYPES.LogicalExpression:
       return plaintextProducer(scope, current.right, sealers, depth + 1);
     case AST_NODE_TYPES.CallExpression: {
-      const callee = dottedCallee(current.callee);
-      if (callee === 'JSON.stringify') return 'JSON.stringify() output';
-      if (callee === 'btoa') return 'btoa() of plaintext (base64 is an encoding, not protection)';
+      const encoded = PLAINTEXT_ENCODERS[dottedCallee(current.callee) ?? ''];
+      if (encoded !== undefined) return encoded;
       const encoding = staticString(scope, current.arguments[0]);
       if (
         calleeName(current.callee) === 'toString' &&
@@ -156,13 +161,7 @@ function enclosingFunctionVerifies(
             : undefined;
       if (name !== undefined && openers.has(name)) return true;
       // A function that checks a MAC or decrypts before it decodes is doing the verification itself.
-      if (
-        /\b(?:timingSafeEqual|createHmac|createDecipheriv|subtle\.verify|subtle\.decrypt)\b/.test(
-          sourceCode.getText(current),
-        )
-      ) {
-        return true;
-      }
+      if (VERIFICATION.test(sourceCode.getText(current))) return true;
       return false;
     }
   }
@@ -226,7 +225,7 @@ export default createRule<Options, keyof typeof messages>({
       },
       CallExpression(node) {
         const decoder = dottedCallee(node.callee);
-        if (decoder !== 'JSON.parse' && decoder !== 'atob' && decoder !== 'Buffer.from') return;
+        if (decoder === undefined || !PLAINTEXT_DECODERS.includes(decoder)) return;
         if (!isRequestStateReference(file.scopeOf(node), node.arguments[0])) return;
         if (enclosingFunctionVerifies(node, openers, context.sourceCode)) return;
         context.report({
