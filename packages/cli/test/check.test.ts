@@ -129,6 +129,9 @@ describe('mcp-mrtr check', () => {
     expect(code).toBe(1);
     expect(stdout).toMatch(/triage\.ts\n\s+13:26\s+error\s+server\.createMessage\(\) sends/);
     expect(stdout).toContain('@mcp-mrtr/no-deprecated-sampling');
+    expect(stdout).toMatch(
+      /What to do instead, rule by rule:\n {2}@mcp-mrtr\/no-deprecated-sampling {2}https:\/\/\S+\/docs\/rules\/no-deprecated-sampling\.md\n$/,
+    );
     expect(stderr).toMatch(/^mcp-mrtr check: 1 files, 7 rules\n/);
     expect(stderr).not.toContain('createMessage');
   });
