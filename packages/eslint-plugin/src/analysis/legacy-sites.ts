@@ -6,31 +6,21 @@ import {
   INPUT_REQUEST_BUILDER_OBJECT,
   INPUT_REQUEST_BUILDERS,
   isDeprecatedIncludeContext,
-  isMcpSdkModule,
   LEGACY_CAPABILITIES,
   LEGACY_ERRORS,
-  LEGACY_MEMBERS,
   legacyError,
   legacyHandler,
-  legacyMembersNamed,
   legacyMethod,
-  legacyMethodOfType,
   legacySchema,
-  SDK_OWNER_PROPERTIES,
-  SDK_SPECIFIC_MEMBER_NAMES,
   type GenericSender,
   type LegacyCapability,
   type LegacyCategory,
-  type LegacyMember,
-  type LegacyMethod,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import {
   asObjectLiteral,
   calleeText,
-  findVariable,
   objectProperty,
-  propertyName,
   resolveConst,
   staticKey,
   staticProperties,
@@ -38,10 +28,9 @@ import {
   unwrap,
 } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
+import { CALL_NAMES, calleeName, invokedMember } from './invoked-member.js';
 import { resolveOwner } from './owners.js';
-import { callProvenance, memberOfProvenance, methodOfType, sdkSymbolName } from './typed.js';
-
-const { DefinitionType } = TSESLint.Scope;
+import { carriedMethod, methodOfSchemaArgument, sdkName } from './sdk-references.js';
 
 type Node = TSESTree.Node;
 
@@ -70,213 +59,6 @@ function cached(node: Node, compute: () => readonly LegacySite[]): readonly Lega
     cache.set(node, sites);
   }
   return sites;
-}
-
-/** The name an SDK export is known by at this reference (imports, namespaces, aliases, types). */
-export function sdkName(file: FileAnalysis, node: Node): string | undefined {
-  const current = unwrap(node);
-  if (
-    file.typed !== undefined &&
-    (current.type === AST_NODE_TYPES.Identifier || current.type === AST_NODE_TYPES.MemberExpression)
-  ) {
-    const origin = sdkSymbolName(file.typed, current);
-    if (origin !== undefined) return origin.kind === 'sdk' ? origin.name : undefined;
-  }
-  if (current.type === AST_NODE_TYPES.Identifier) {
-    const origin = file.importOf(current);
-    return origin !== undefined && isMcpSdkModule(origin.module) && origin.imported !== '*'
-      ? origin.imported
-      : undefined;
-  }
-  if (current.type === AST_NODE_TYPES.MemberExpression && current.object.type === AST_NODE_TYPES.Identifier) {
-    const origin = file.importOf(current.object);
-    return origin !== undefined && isMcpSdkModule(origin.module) && origin.imported === '*'
-      ? staticKey(current)
-      : undefined;
-  }
-  return undefined;
-}
-
-function typeNameOf(annotation: TSESTree.TypeNode | undefined): TSESTree.EntityName | undefined {
-  return annotation?.type === AST_NODE_TYPES.TSTypeReference ? annotation.typeName : undefined;
-}
-
-function methodOfTypeName(
-  file: FileAnalysis,
-  name: TSESTree.EntityName | undefined,
-): LegacyMethod | undefined {
-  if (name === undefined) return undefined;
-  if (name.type === AST_NODE_TYPES.Identifier) {
-    const origin = file.importOf(name);
-    return origin !== undefined && isMcpSdkModule(origin.module)
-      ? legacyMethodOfType(origin.imported)
-      : undefined;
-  }
-  return name.type === AST_NODE_TYPES.TSQualifiedName && name.left.type === AST_NODE_TYPES.Identifier
-    ? legacyMethodOfType(name.right.name)
-    : undefined;
-}
-
-/**
- * The method a request or notification object carries: its `method` property (inline, through a
- * `const`, or spread), its declared or asserted SDK type, a `Schema.parse({…})` call, or its type.
- */
-export function carriedMethod(
-  file: FileAnalysis,
-  node: Node | undefined,
-  depth = 0,
-): LegacyMethod | undefined {
-  if (node === undefined || depth > 4) return undefined;
-  if (file.typed !== undefined) {
-    const method = methodOfType(file.typed, node);
-    if (method !== undefined) return legacyMethod(method);
-  }
-  if (node.type === AST_NODE_TYPES.TSAsExpression || node.type === AST_NODE_TYPES.TSTypeAssertion) {
-    const asserted = methodOfTypeName(file, typeNameOf(node.typeAnnotation));
-    if (asserted !== undefined) return asserted;
-  }
-  const scope = file.scopeOf(node);
-  const current = unwrap(node);
-  if (current.type === AST_NODE_TYPES.Identifier) {
-    const definition = findVariable(scope, current.name)?.defs[0];
-    if (
-      definition?.type === DefinitionType.Variable &&
-      definition.node.id.type === AST_NODE_TYPES.Identifier
-    ) {
-      const declared = methodOfTypeName(file, typeNameOf(definition.node.id.typeAnnotation?.typeAnnotation));
-      if (declared !== undefined) return declared;
-      if (definition.node.init !== null) return carriedMethod(file, definition.node.init, depth + 1);
-    }
-    if (definition?.type === DefinitionType.Parameter && definition.name.type === AST_NODE_TYPES.Identifier) {
-      return methodOfTypeName(file, typeNameOf(definition.name.typeAnnotation?.typeAnnotation));
-    }
-    return undefined;
-  }
-  if (current.type === AST_NODE_TYPES.ObjectExpression) {
-    const method = staticString(scope, objectProperty(scope, current, 'method')?.value);
-    return method === undefined ? undefined : legacyMethod(method);
-  }
-  if (
-    current.type === AST_NODE_TYPES.CallExpression &&
-    current.callee.type === AST_NODE_TYPES.MemberExpression &&
-    ['parse', 'safeParse'].includes(staticKey(current.callee) ?? '')
-  ) {
-    const schema = legacySchema(sdkName(file, current.callee.object) ?? '');
-    return schema?.method === undefined ? undefined : legacyMethod(schema.method);
-  }
-  return undefined;
-}
-
-/** The method a result schema argument (`ElicitResultSchema`, `ElicitRequestSchema`) belongs to. */
-function methodOfSchemaArgument(file: FileAnalysis, node: Node | undefined): LegacyMethod | undefined {
-  if (node === undefined) return undefined;
-  const schema = legacySchema(sdkName(file, node) ?? '');
-  if (schema?.method === undefined || (schema.role !== 'result' && schema.role !== 'request'))
-    return undefined;
-  return legacyMethod(schema.method);
-}
-
-/** Every call name the catalog rules look at: catalog members, handler and capability registrations, builders. */
-const CALL_NAMES: ReadonlySet<string> = new Set([
-  ...LEGACY_MEMBERS.map((member) => member.name),
-  ...HANDLER_REGISTRATION_METHODS,
-  ...CAPABILITY_REGISTRATION_METHODS,
-  ...Object.keys(INPUT_REQUEST_BUILDERS),
-]);
-
-function calleeName(callee: Node): string | undefined {
-  if (callee.type === AST_NODE_TYPES.MemberExpression) return staticKey(callee);
-  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
-  return undefined;
-}
-
-/**
- * What a bare `name(...)` call stands for: a member taken off an object (`const { sendRequest } =
- * extra`, `const fn = server.elicitInput`), given as the receiver expression and member name.
- */
-function aliasedMember(
-  file: FileAnalysis,
-  identifier: TSESTree.Identifier,
-): { receiver: Node | undefined; name: string } | undefined {
-  const definition = findVariable(file.scopeOf(identifier), identifier.name)?.defs[0];
-  if (definition === undefined) return undefined;
-  if (definition.type === DefinitionType.Variable) {
-    const { id, init } = definition.node;
-    if (id.type === AST_NODE_TYPES.Identifier && init !== null) {
-      const value = unwrap(init);
-      if (value.type === AST_NODE_TYPES.MemberExpression) {
-        const name = staticKey(value);
-        return name === undefined ? undefined : { receiver: value.object, name };
-      }
-      return undefined;
-    }
-    if (id.type === AST_NODE_TYPES.ObjectPattern) return destructured(id, identifier.name, init ?? undefined);
-  }
-  if (definition.type === DefinitionType.Parameter) {
-    let pattern: Node | undefined = definition.name.parent;
-    while (pattern != null && pattern.type !== AST_NODE_TYPES.ObjectPattern) {
-      if (pattern.type !== AST_NODE_TYPES.Property && pattern.type !== AST_NODE_TYPES.AssignmentPattern)
-        return undefined;
-      pattern = pattern.parent;
-    }
-    return pattern == null ? undefined : destructured(pattern, identifier.name, undefined);
-  }
-  return undefined;
-}
-
-function destructured(pattern: TSESTree.ObjectPattern, local: string, init: Node | undefined) {
-  for (const property of pattern.properties) {
-    if (property.type !== AST_NODE_TYPES.Property) continue;
-    const value =
-      property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
-    if (value.type === AST_NODE_TYPES.Identifier && value.name === local) {
-      const name = propertyName(property.key);
-      return name === undefined ? undefined : { receiver: init, name };
-    }
-  }
-  return undefined;
-}
-
-/**
- * `x.server.name(…)` or `x.mcpReq.name(…)`: without an SDK import or types, these chains are the
- * only way a receiver can resolve to the SDK, so every other call in such a file is skipped early.
- */
-function isOwnerPropertyChain(callee: Node): boolean {
-  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
-  const object = unwrap(callee.object);
-  return object.type === AST_NODE_TYPES.MemberExpression && (staticKey(object) ?? '') in SDK_OWNER_PROPERTIES;
-}
-
-/** The catalog member a call invokes, or undefined when it is not (provably or probably) one. */
-function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression): LegacyMember | undefined {
-  if (file.typed !== undefined) {
-    const provenance = callProvenance(file.typed, call);
-    if (provenance.kind === 'sdk') return memberOfProvenance(provenance);
-    if (provenance.kind === 'other') return undefined;
-  }
-  const callee = unwrap(call.callee);
-  let receiver: Node | undefined;
-  let name: string | undefined;
-  if (!file.importsSdk && file.typed === undefined && !isOwnerPropertyChain(callee)) return undefined;
-  if (callee.type === AST_NODE_TYPES.MemberExpression) {
-    receiver = callee.object;
-    name = staticKey(callee);
-  } else if (callee.type === AST_NODE_TYPES.Identifier) {
-    if (legacyMembersNamed(callee.name).length === 0 && !file.importsSdk) return undefined;
-    const alias = aliasedMember(file, callee);
-    receiver = alias?.receiver;
-    name = alias?.name;
-  }
-  if (name === undefined) return undefined;
-  const candidates = legacyMembersNamed(name);
-  if (candidates.length === 0) return undefined;
-
-  const owner = receiver === undefined ? ({ kind: 'unknown' } as const) : resolveOwner(file, receiver);
-  if (owner.kind === 'sdk') return candidates.find((member) => member.owner === owner.owner);
-  if (owner.kind === 'other' || !file.importsSdk) return undefined;
-  if (SDK_SPECIFIC_MEMBER_NAMES.has(name)) return candidates[0];
-  // Common names (`request`, `notification`) count only with a legacy method string; see `sendSite`.
-  return candidates.every((member) => member.kind === 'generic') ? candidates[0] : undefined;
 }
 
 function sendSite(

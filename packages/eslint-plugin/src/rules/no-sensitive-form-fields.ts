@@ -18,7 +18,8 @@ import {
   unwrap,
 } from '../analysis/ast.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
-import { callSites, sdkName } from '../analysis/legacy-sites.js';
+import { callSites } from '../analysis/legacy-sites.js';
+import { sdkName } from '../analysis/sdk-references.js';
 import { createRule } from '../util/create-rule.js';
 
 type Node = TSESTree.Node;
