@@ -60,4 +60,9 @@ export default defineConfig(
     files: ['packages/eslint-plugin/src/rules/**/*.ts'],
     ...eslintPlugin.configs.recommended,
   },
+  {
+    name: 'mcp-mrtr/rule-tests',
+    files: ['packages/eslint-plugin/test/*.test.ts'],
+    ...eslintPlugin.configs['tests-recommended'],
+  },
 );

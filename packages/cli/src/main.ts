@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import { CHECK_FORMATS, type CheckFormat } from './check/formats.js';
 import { runCheck } from './commands/check.js';
 import { transforms } from '@mcp-mrtr/codemod';
 import { runMigrate, type MigrateOptions } from './commands/migrate.js';
@@ -57,10 +58,32 @@ excludes. Results go to stdout; progress and errors go to stderr.`,
     );
 
   commonOptions(program.command('check').description('report old-style and unsafe MCP code; changes nothing'))
+    .option(
+      '--type-aware',
+      "resolve receivers with type information from the target's tsconfig.json files",
+      false,
+    )
+    .addOption(
+      new Option('-f, --format <format>', "report format (json is ESLint's JSON shape, sarif is SARIF 2.1.0)")
+        .choices(CHECK_FORMATS)
+        .default('stylish'),
+    )
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .addHelpText('after', EXIT_CODE_HELP)
-    .action(async (paths: string[], options: { ignore: string[]; quiet: boolean }) => {
-      setExit(await runCheck(paths, options, io));
-    });
+    .action(
+      async (
+        paths: string[],
+        options: {
+          ignore: string[];
+          quiet: boolean;
+          typeAware: boolean;
+          format: CheckFormat;
+          output?: string;
+        },
+      ) => {
+        setExit(await runCheck(paths, options, io));
+      },
+    );
 
   commonOptions(
     program

@@ -66,11 +66,11 @@ describe('mcp-mrtr', () => {
     expect(stdout).toBe('');
   });
 
-  it('checks the sample server: results on stdout, progress on stderr', async () => {
+  it('checks the sample server: findings on stdout, progress on stderr, exit 1', async () => {
     const files = countTypeScript(LEGACY_SERVER);
     const { code, stdout, stderr } = await run(['check', 'fixtures/legacy-server']);
-    expect(code).toBe(0);
-    expect(stdout).toBe(`No rules are available yet: found ${files} files, checked nothing.\n`);
+    expect(code).toBe(1);
+    expect(stdout).toContain('@mcp-mrtr/no-push-elicitation');
     expect(stderr).toContain(`mcp-mrtr check: ${files} files`);
   });
 
@@ -85,7 +85,7 @@ describe('mcp-mrtr', () => {
   });
 
   it('skips what repeated --ignore options name', async () => {
-    const { stdout } = await run([
+    const { stderr } = await run([
       'check',
       '--ignore',
       'test/',
@@ -93,7 +93,7 @@ describe('mcp-mrtr', () => {
       'http.ts',
       'fixtures/legacy-server',
     ]);
-    expect(stdout).toContain(`found ${countTypeScript(path.join(LEGACY_SERVER, 'src')) - 1} files`);
+    expect(stderr).toContain(`mcp-mrtr check: ${countTypeScript(path.join(LEGACY_SERVER, 'src')) - 1} files`);
   });
 
   it('prints nothing on stderr with --quiet', async () => {

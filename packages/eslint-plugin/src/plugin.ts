@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
-import type { TSESLint } from '@typescript-eslint/utils';
+import tsParser from '@typescript-eslint/parser';
+import type { ESLint, Linter } from 'eslint';
 import { rules } from './rules/index.js';
+import type { ConfigName } from './util/create-rule.js';
 
 const { name, version } = createRequire(import.meta.url)('@mcp-mrtr/eslint-plugin/package.json') as {
   name: string;
@@ -9,28 +11,80 @@ const { name, version } = createRequire(import.meta.url)('@mcp-mrtr/eslint-plugi
 
 export const NAMESPACE = '@mcp-mrtr';
 
-type Config = TSESLint.FlatConfig.Config;
+/** Every extension an MCP server may be written in, ESM and CommonJS. */
+export const FILES = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
+
+type Config = Linter.Config;
+
+/** The configs users extend; each is an array of named entries. */
+export const CONFIG_NAMES = [
+  'recommended',
+  'recommended-type-checked',
+  'strict',
+  'strict-type-checked',
+  'all',
+] as const;
+export type PluginConfigName = (typeof CONFIG_NAMES)[number];
 
 interface Plugin {
   meta: { name: string; namespace: string; version: string };
   rules: typeof rules;
-  configs: { recommended: Config[] };
+  configs: Record<PluginConfigName | `flat/${PluginConfigName}`, Config[]>;
 }
 
 export const plugin: Plugin = {
   meta: { name, namespace: NAMESPACE, version },
   rules,
-  configs: { recommended: [] },
+  configs: {} as Plugin['configs'],
 };
 
-/** Rule severities for a config, taken from each rule's `meta.docs.recommended`. */
-function recommendedRules(): TSESLint.FlatConfig.Rules {
+const TIER: Readonly<Record<ConfigName, number>> = { recommended: 0, strict: 1 };
+
+/** Rule severities for a tier, taken from each rule's `meta.docs.recommended` (`all` takes every rule). */
+function rulesFor(tier: ConfigName | 'all'): Linter.RulesRecord {
   const entries = Object.entries(rules)
-    .filter(([, rule]) => (rule.meta.docs as { recommended?: unknown } | undefined)?.recommended)
+    .filter(([, rule]) => {
+      const recommended = rule.meta.docs?.recommended;
+      if (tier === 'all') return true;
+      return recommended !== undefined && TIER[recommended] <= TIER[tier];
+    })
     .map(([ruleName]) => [`${NAMESPACE}/${ruleName}`, 'error'] as const);
   return Object.fromEntries(entries);
 }
 
-plugin.configs.recommended = [
-  { name: `${NAMESPACE}/recommended`, plugins: { [NAMESPACE]: plugin }, rules: recommendedRules() },
-];
+const base: Config = {
+  name: `${NAMESPACE}/base`,
+  files: FILES,
+  // typescript-eslint's rule types and ESLint's core types describe the same runtime shape in two
+  // incompatible ways; configs use ESLint's so users can hand them to ESLint's APIs directly.
+  plugins: { [NAMESPACE]: plugin as unknown as ESLint.Plugin },
+  languageOptions: { parser: tsParser },
+};
+
+/** Type information through typescript-eslint's project service (the nearest tsconfig per file). */
+const typeChecked: Config = {
+  name: `${NAMESPACE}/type-checked`,
+  files: FILES,
+  languageOptions: { parserOptions: { projectService: true } },
+};
+
+function config(configName: PluginConfigName, tier: ConfigName | 'all', typed: boolean): Config[] {
+  return [
+    base,
+    ...(typed ? [typeChecked] : []),
+    { name: `${NAMESPACE}/${configName}`, files: FILES, rules: rulesFor(tier) },
+  ];
+}
+
+const configs: Record<PluginConfigName, Config[]> = {
+  recommended: config('recommended', 'recommended', false),
+  'recommended-type-checked': config('recommended-type-checked', 'recommended', true),
+  strict: config('strict', 'strict', false),
+  'strict-type-checked': config('strict-type-checked', 'strict', true),
+  all: config('all', 'all', false),
+};
+
+for (const configName of CONFIG_NAMES) {
+  plugin.configs[configName] = configs[configName];
+  plugin.configs[`flat/${configName}`] = configs[configName];
+}

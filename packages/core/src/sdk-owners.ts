@@ -1,0 +1,60 @@
+import type { LegacyOwner } from './legacy-members.js';
+
+/**
+ * How detection recognises the owner of a legacy member without running the code. Each entry is a
+ * name the SDKs export (a class, or a handler-context type) and the catalog owner it stands for.
+ */
+export const SDK_OWNER_TYPES: Readonly<Record<string, LegacyOwner | 'ServerContext'>> = {
+  Server: 'Server',
+  McpServer: 'McpServer',
+  Client: 'Client',
+  RequestHandlerExtra: 'RequestHandlerExtra',
+  ServerContext: 'ServerContext',
+};
+
+/**
+ * Properties that lead from one owner to another: `mcpServer.server` is the low-level `Server`,
+ * `ctx.mcpReq` the v2 request object that carries the push APIs.
+ */
+export const SDK_OWNER_PROPERTIES: Readonly<Record<string, LegacyOwner>> = {
+  server: 'Server',
+  mcpReq: 'ServerContext.mcpReq',
+};
+
+/**
+ * Where the SDK declarations put each owner's members, as "container.property" paths read from the
+ * published `.d.ts` files. `Protocol` holds `request`/`notification` for `Server` (and `Client`);
+ * v2 declares `ctx.mcpReq.send`/`notify` on `BaseContext` and the push APIs on `ServerContext`.
+ */
+export const SDK_DECLARATION_OWNERS: Readonly<Record<string, LegacyOwner>> = {
+  Server: 'Server',
+  Protocol: 'Server',
+  McpServer: 'McpServer',
+  Client: 'Client',
+  RequestHandlerExtra: 'RequestHandlerExtra',
+  'ServerContext.mcpReq': 'ServerContext.mcpReq',
+  'BaseContext.mcpReq': 'ServerContext.mcpReq',
+};
+
+/**
+ * Member names only the MCP SDK uses. In a file that imports the SDK, a call to one of these on a
+ * receiver whose type cannot be worked out is still reported; common names such as `request`,
+ * `log` or `createMessage` need a receiver that resolves to the SDK.
+ */
+export const SDK_SPECIFIC_MEMBER_NAMES: ReadonlySet<string> = new Set([
+  'elicitInput',
+  'requestSampling',
+  'listRoots',
+  'sendLoggingMessage',
+  'createElicitationCompletionNotifier',
+  'setLoggingLevel',
+  'sendRootsListChanged',
+  'sendRequest',
+  'sendNotification',
+]);
+
+/** Methods that register handlers; their first argument is a schema (v1) or a method string (v2). */
+export const HANDLER_REGISTRATION_METHODS = ['setRequestHandler', 'setNotificationHandler'] as const;
+
+/** Methods that declare capabilities after construction. */
+export const CAPABILITY_REGISTRATION_METHODS = ['registerCapabilities'] as const;

@@ -1,0 +1,29 @@
+/**
+ * The npm packages of the official MCP TypeScript SDK, both generations. A file that imports one of
+ * them (or a subpath such as `@modelcontextprotocol/sdk/server/index.js`) is MCP code, which is what
+ * lets syntax-only detection stay precise.
+ */
+export const MCP_SDK_PACKAGES = [
+  '@modelcontextprotocol/sdk',
+  '@modelcontextprotocol/server',
+  '@modelcontextprotocol/client',
+  '@modelcontextprotocol/core',
+  '@modelcontextprotocol/node',
+  '@modelcontextprotocol/express',
+  '@modelcontextprotocol/hono',
+  '@modelcontextprotocol/server-legacy',
+] as const;
+
+/** Whether an import specifier names an MCP SDK package or one of its subpaths. */
+export function isMcpSdkModule(specifier: string): boolean {
+  return MCP_SDK_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+}
+
+/**
+ * Whether a declaration file on disk belongs to an installed MCP SDK package, as type-aware
+ * detection sees it (`…/node_modules/@modelcontextprotocol/server/dist/index.d.mts`).
+ */
+export function isMcpSdkDeclarationFile(fileName: string): boolean {
+  const normalized = fileName.replaceAll('\\', '/');
+  return MCP_SDK_PACKAGES.some((name) => normalized.includes(`/node_modules/${name}/`));
+}

@@ -1,0 +1,137 @@
+import { isMcpSdkModule } from '@mcp-mrtr/core';
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findVariable, propertyName, unwrap } from './ast.js';
+import { typedServices, type TypedServices } from './typed.js';
+
+const { DefinitionType } = TSESLint.Scope;
+
+type Node = TSESTree.Node;
+type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+
+/** Where an identifier's value comes from when it is imported (ESM, `import x = require`, CommonJS). */
+export interface ImportOrigin {
+  readonly module: string;
+  /** The exported name, `default`, or `*` for a namespace or a whole `require()`. */
+  readonly imported: string;
+}
+
+/** What every rule needs to know about the file being linted; built once per file and shared. */
+export interface FileAnalysis {
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  /** The file imports an MCP SDK package (types included), so SDK-specific names are trusted. */
+  readonly importsSdk: boolean;
+  /** The file mentions MRTR vocabulary (`inputRequests`, `input_required`, `inputResponses`). */
+  readonly mentionsMrtr: boolean;
+  /** Type information, when the parser was given a program. */
+  readonly typed: TypedServices | undefined;
+  scopeOf(node: Node): TSESLint.Scope.Scope;
+  /** The import an identifier refers to, after scope resolution; undefined for anything else. */
+  importOf(identifier: TSESTree.Identifier): ImportOrigin | undefined;
+}
+
+const SDK_MODULE_IN_TEXT = /@modelcontextprotocol\//;
+const MRTR_IN_TEXT = /\binputRequests\b|\binput_required\b|\binputResponses\b/;
+
+const cache = new WeakMap<object, FileAnalysis>();
+
+function moduleOfRequire(node: Node | null | undefined): string | undefined {
+  if (node == null) return undefined;
+  const call = unwrap(node);
+  if (call.type === AST_NODE_TYPES.ImportExpression) return propertyName(call.source);
+  if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  if (call.callee.type !== AST_NODE_TYPES.Identifier || call.callee.name !== 'require') return undefined;
+  return propertyName(call.arguments[0]);
+}
+
+function staticImportsSdk(program: TSESTree.Program): boolean {
+  for (const statement of program.body) {
+    switch (statement.type) {
+      case AST_NODE_TYPES.ImportDeclaration:
+      case AST_NODE_TYPES.ExportAllDeclaration:
+        if (isMcpSdkModule(statement.source.value)) return true;
+        break;
+      case AST_NODE_TYPES.ExportNamedDeclaration:
+        if (statement.source !== null && isMcpSdkModule(statement.source.value)) return true;
+        break;
+      case AST_NODE_TYPES.TSImportEqualsDeclaration:
+        if (
+          statement.moduleReference.type === AST_NODE_TYPES.TSExternalModuleReference &&
+          isMcpSdkModule(statement.moduleReference.expression.value)
+        ) {
+          return true;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
+/** `require('…')` and `import('…')` of an SDK module anywhere in the text (CommonJS, dynamic import). */
+const DYNAMIC_SDK_IMPORT = /\b(?:require|import)\s*\(\s*['"`]@modelcontextprotocol\/[\w-]+/;
+
+function originOfDefinition(definition: TSESLint.Scope.Definition, name: string): ImportOrigin | undefined {
+  if (definition.type === DefinitionType.ImportBinding) {
+    const node = definition.node;
+    if (node.type === AST_NODE_TYPES.ImportSpecifier) {
+      const imported = propertyName(node.imported);
+      const module =
+        node.parent.type === AST_NODE_TYPES.ImportDeclaration ? node.parent.source.value : undefined;
+      return imported === undefined || module === undefined ? undefined : { module, imported };
+    }
+    if (node.type === AST_NODE_TYPES.ImportDefaultSpecifier) {
+      return { module: node.parent.source.value, imported: 'default' };
+    }
+    if (node.type === AST_NODE_TYPES.ImportNamespaceSpecifier) {
+      return { module: node.parent.source.value, imported: '*' };
+    }
+    if (
+      node.type === AST_NODE_TYPES.TSImportEqualsDeclaration &&
+      node.moduleReference.type === AST_NODE_TYPES.TSExternalModuleReference
+    ) {
+      return { module: node.moduleReference.expression.value, imported: '*' };
+    }
+    return undefined;
+  }
+  if (definition.type !== DefinitionType.Variable) return undefined;
+  const declarator = definition.node;
+  const module = moduleOfRequire(declarator.init);
+  if (module === undefined) return undefined;
+  if (declarator.id.type === AST_NODE_TYPES.Identifier) return { module, imported: '*' };
+  if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern) return undefined;
+  for (const property of declarator.id.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const value =
+      property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+    if (value.type === AST_NODE_TYPES.Identifier && value.name === name) {
+      const imported = propertyName(property.key);
+      return imported === undefined ? undefined : { module, imported };
+    }
+  }
+  return undefined;
+}
+
+/** The shared per-file analysis for a rule context, built on first use. */
+export function fileAnalysis(context: Context): FileAnalysis {
+  const sourceCode = context.sourceCode;
+  const cached = cache.get(sourceCode.ast);
+  if (cached !== undefined) return cached;
+
+  const text = sourceCode.text;
+  const mentionsSdk = SDK_MODULE_IN_TEXT.test(text);
+  const analysis: FileAnalysis = {
+    sourceCode,
+    importsSdk: mentionsSdk && (staticImportsSdk(sourceCode.ast) || DYNAMIC_SDK_IMPORT.test(text)),
+    mentionsMrtr: MRTR_IN_TEXT.test(text),
+    typed: typedServices(sourceCode),
+    scopeOf: (node) => sourceCode.getScope(node),
+    importOf(identifier) {
+      const variable = findVariable(sourceCode.getScope(identifier), identifier.name);
+      const definition = variable?.defs[0];
+      return definition === undefined ? undefined : originOfDefinition(definition, identifier.name);
+    },
+  };
+  cache.set(sourceCode.ast, analysis);
+  return analysis;
+}

@@ -1,0 +1,28 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+
+/**
+ * Removes one property from an object literal together with the comma and spacing that belong to
+ * it, so `{ a: 1, logging: {}, b: 2 }` becomes `{ a: 1, b: 2 }` and `{ logging: {} }` becomes `{}`.
+ */
+export function removeProperty(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  property: TSESTree.Property,
+): (fixer: TSESLint.RuleFixer) => TSESLint.RuleFix {
+  return (fixer) => {
+    const object = property.parent;
+    if (object.type === AST_NODE_TYPES.ObjectExpression && object.properties.length === 1) {
+      const open = sourceCode.getFirstToken(object);
+      const close = sourceCode.getLastToken(object);
+      if (open !== null && close !== null) return fixer.replaceTextRange([open.range[1], close.range[0]], '');
+    }
+    const after = sourceCode.getTokenAfter(property);
+    if (after?.value === ',') {
+      const next = sourceCode.getTokenAfter(after, { includeComments: true });
+      const end = next !== null && next.value !== '}' ? next.range[0] : after.range[1];
+      return fixer.removeRange([property.range[0], end]);
+    }
+    const before = sourceCode.getTokenBefore(property);
+    if (before?.value === ',') return fixer.removeRange([before.range[0], property.range[1]]);
+    return fixer.remove(property);
+  };
+}

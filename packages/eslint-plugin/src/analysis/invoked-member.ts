@@ -1,0 +1,125 @@
+// Which catalog member a call invokes: by the checker's signature declaration when there are types,
+// otherwise by the receiver's declaration, import or property chain, aliases included.
+import {
+  CAPABILITY_REGISTRATION_METHODS,
+  HANDLER_REGISTRATION_METHODS,
+  INPUT_REQUEST_BUILDERS,
+  LEGACY_MEMBERS,
+  legacyMembersNamed,
+  SDK_OWNER_PROPERTIES,
+  SDK_SPECIFIC_MEMBER_NAMES,
+  type LegacyMember,
+} from '@mcp-mrtr/core';
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findVariable, propertyName, staticKey, unwrap } from './ast.js';
+import type { FileAnalysis } from './file-analysis.js';
+import { resolveOwner } from './owners.js';
+import { callProvenance, memberOfProvenance } from './typed.js';
+
+const { DefinitionType } = TSESLint.Scope;
+
+type Node = TSESTree.Node;
+
+/** Every call name the catalog rules look at: catalog members, handler and capability registrations, builders. */
+export const CALL_NAMES: ReadonlySet<string> = new Set([
+  ...LEGACY_MEMBERS.map((member) => member.name),
+  ...HANDLER_REGISTRATION_METHODS,
+  ...CAPABILITY_REGISTRATION_METHODS,
+  ...Object.keys(INPUT_REQUEST_BUILDERS),
+]);
+
+/** The called name: `x.name(…)` or `name(…)`. */
+export function calleeName(callee: Node): string | undefined {
+  if (callee.type === AST_NODE_TYPES.MemberExpression) return staticKey(callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
+  return undefined;
+}
+
+/**
+ * What a bare `name(...)` call stands for: a member taken off an object (`const { sendRequest } =
+ * extra`, `const fn = server.elicitInput`), given as the receiver expression and member name.
+ */
+function aliasedMember(
+  file: FileAnalysis,
+  identifier: TSESTree.Identifier,
+): { receiver: Node | undefined; name: string } | undefined {
+  const definition = findVariable(file.scopeOf(identifier), identifier.name)?.defs[0];
+  if (definition === undefined) return undefined;
+  if (definition.type === DefinitionType.Variable) {
+    const { id, init } = definition.node;
+    if (id.type === AST_NODE_TYPES.Identifier && init !== null) {
+      const value = unwrap(init);
+      if (value.type === AST_NODE_TYPES.MemberExpression) {
+        const name = staticKey(value);
+        return name === undefined ? undefined : { receiver: value.object, name };
+      }
+      return undefined;
+    }
+    if (id.type === AST_NODE_TYPES.ObjectPattern) return destructured(id, identifier.name, init ?? undefined);
+  }
+  if (definition.type === DefinitionType.Parameter) {
+    let pattern: Node | undefined = definition.name.parent;
+    while (pattern != null && pattern.type !== AST_NODE_TYPES.ObjectPattern) {
+      if (pattern.type !== AST_NODE_TYPES.Property && pattern.type !== AST_NODE_TYPES.AssignmentPattern)
+        return undefined;
+      pattern = pattern.parent;
+    }
+    return pattern == null ? undefined : destructured(pattern, identifier.name, undefined);
+  }
+  return undefined;
+}
+
+function destructured(pattern: TSESTree.ObjectPattern, local: string, init: Node | undefined) {
+  for (const property of pattern.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const value =
+      property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+    if (value.type === AST_NODE_TYPES.Identifier && value.name === local) {
+      const name = propertyName(property.key);
+      return name === undefined ? undefined : { receiver: init, name };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `x.server.name(…)` or `x.mcpReq.name(…)`: without an SDK import or types, these chains are the
+ * only way a receiver can resolve to the SDK, so every other call in such a file is skipped early.
+ */
+function isOwnerPropertyChain(callee: Node): boolean {
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const object = unwrap(callee.object);
+  return object.type === AST_NODE_TYPES.MemberExpression && (staticKey(object) ?? '') in SDK_OWNER_PROPERTIES;
+}
+
+/** The catalog member a call invokes, or undefined when it is not (provably or probably) one. */
+export function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression): LegacyMember | undefined {
+  if (file.typed !== undefined) {
+    const provenance = callProvenance(file.typed, call);
+    if (provenance.kind === 'sdk') return memberOfProvenance(provenance);
+    if (provenance.kind === 'other') return undefined;
+  }
+  const callee = unwrap(call.callee);
+  let receiver: Node | undefined;
+  let name: string | undefined;
+  if (!file.importsSdk && file.typed === undefined && !isOwnerPropertyChain(callee)) return undefined;
+  if (callee.type === AST_NODE_TYPES.MemberExpression) {
+    receiver = callee.object;
+    name = staticKey(callee);
+  } else if (callee.type === AST_NODE_TYPES.Identifier) {
+    if (legacyMembersNamed(callee.name).length === 0 && !file.importsSdk) return undefined;
+    const alias = aliasedMember(file, callee);
+    receiver = alias?.receiver;
+    name = alias?.name;
+  }
+  if (name === undefined) return undefined;
+  const candidates = legacyMembersNamed(name);
+  if (candidates.length === 0) return undefined;
+
+  const owner = receiver === undefined ? ({ kind: 'unknown' } as const) : resolveOwner(file, receiver);
+  if (owner.kind === 'sdk') return candidates.find((member) => member.owner === owner.owner);
+  if (owner.kind === 'other' || !file.importsSdk) return undefined;
+  if (SDK_SPECIFIC_MEMBER_NAMES.has(name)) return candidates[0];
+  // Common names (`request`, `notification`) count only with a legacy method string; see `sendSite`.
+  return candidates.every((member) => member.kind === 'generic') ? candidates[0] : undefined;
+}

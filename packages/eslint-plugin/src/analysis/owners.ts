@@ -1,0 +1,192 @@
+import { isMcpSdkModule, SDK_OWNER_PROPERTIES, SDK_OWNER_TYPES, type LegacyOwner } from '@mcp-mrtr/core';
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findVariable, staticKey, unwrap } from './ast.js';
+import type { FileAnalysis } from './file-analysis.js';
+import { sdkTypeName } from './typed.js';
+
+const { DefinitionType } = TSESLint.Scope;
+
+type Node = TSESTree.Node;
+
+/** An SDK owner (`ServerContext` is the v2 handler context whose `mcpReq` holds the push APIs). */
+export type SdkOwner = LegacyOwner | 'ServerContext';
+
+/** What a receiver is: an SDK object, provably something else, or not known without running it. */
+export type OwnerResolution =
+  | { readonly kind: 'sdk'; readonly owner: SdkOwner }
+  | { readonly kind: 'other' }
+  | { readonly kind: 'unknown' };
+
+const UNKNOWN: OwnerResolution = { kind: 'unknown' };
+const OTHER: OwnerResolution = { kind: 'other' };
+const MAX_DEPTH = 6;
+
+function sdk(owner: SdkOwner): OwnerResolution {
+  return { kind: 'sdk', owner };
+}
+
+/** The SDK owner an exported SDK name stands for (`Server`, `RequestHandlerExtra`, …). */
+function ownerOfSdkName(name: string): OwnerResolution {
+  const owner = SDK_OWNER_TYPES[name];
+  return owner === undefined ? OTHER : sdk(owner);
+}
+
+/** Resolves a class or type name (`Server`, `sdk.Server`, a local alias of one) to an owner. */
+function ownerOfName(
+  file: FileAnalysis,
+  name: TSESTree.EntityName | TSESTree.Expression,
+  depth: number,
+): OwnerResolution {
+  if (name.type === AST_NODE_TYPES.Identifier) {
+    const origin = file.importOf(name);
+    if (origin !== undefined) return isMcpSdkModule(origin.module) ? ownerOfSdkName(origin.imported) : OTHER;
+    const variable = findVariable(file.scopeOf(name), name.name);
+    const definition = variable?.defs[0];
+    if (definition === undefined) return UNKNOWN;
+    if (
+      definition.type === DefinitionType.Type &&
+      definition.node.type === AST_NODE_TYPES.TSTypeAliasDeclaration
+    ) {
+      return depth < MAX_DEPTH ? ownerOfType(file, definition.node.typeAnnotation, depth + 1) : UNKNOWN;
+    }
+    return definition.type === DefinitionType.ClassName || definition.type === DefinitionType.Type
+      ? OTHER
+      : UNKNOWN;
+  }
+  const qualifier =
+    name.type === AST_NODE_TYPES.TSQualifiedName
+      ? name.left
+      : name.type === AST_NODE_TYPES.MemberExpression
+        ? name.object
+        : undefined;
+  const right =
+    name.type === AST_NODE_TYPES.TSQualifiedName
+      ? name.right.name
+      : name.type === AST_NODE_TYPES.MemberExpression
+        ? staticKey(name)
+        : undefined;
+  if (qualifier?.type !== AST_NODE_TYPES.Identifier || right === undefined) return UNKNOWN;
+  const origin = file.importOf(qualifier);
+  if (origin === undefined) return UNKNOWN;
+  return isMcpSdkModule(origin.module) && origin.imported === '*' ? ownerOfSdkName(right) : OTHER;
+}
+
+function ownerOfType(
+  file: FileAnalysis,
+  type: TSESTree.TypeNode | undefined,
+  depth: number,
+): OwnerResolution {
+  if (type === undefined) return UNKNOWN;
+  if (type.type === AST_NODE_TYPES.TSTypeReference) return ownerOfName(file, type.typeName, depth);
+  // A structural type written out in the file describes the user's own object, not the SDK's.
+  if (type.type === AST_NODE_TYPES.TSTypeLiteral) return OTHER;
+  return UNKNOWN;
+}
+
+function ownerOfAnnotation(file: FileAnalysis, node: Node, depth: number): OwnerResolution {
+  const annotation = (node as { typeAnnotation?: TSESTree.TSTypeAnnotation }).typeAnnotation;
+  return ownerOfType(file, annotation?.typeAnnotation, depth);
+}
+
+/** `this.server` inside a class: the field's annotation or initializer, or a constructor parameter property. */
+function ownerOfThisMember(
+  file: FileAnalysis,
+  member: TSESTree.MemberExpression,
+  key: string,
+  depth: number,
+): OwnerResolution {
+  let node: Node | undefined = member.parent;
+  while (node != null && node.type !== AST_NODE_TYPES.ClassBody) node = node.parent;
+  if (node == null) return UNKNOWN;
+  for (const element of node.body) {
+    if (element.type === AST_NODE_TYPES.PropertyDefinition && staticKey(element) === key) {
+      const annotated = ownerOfAnnotation(file, element, depth);
+      if (annotated.kind !== 'unknown' || element.value === null) return annotated;
+      return resolveOwnerSyntactically(file, element.value, depth + 1);
+    }
+    if (element.type === AST_NODE_TYPES.MethodDefinition && element.kind === 'constructor') {
+      for (const param of element.value.params) {
+        if (param.type !== AST_NODE_TYPES.TSParameterProperty) continue;
+        const inner =
+          param.parameter.type === AST_NODE_TYPES.AssignmentPattern ? param.parameter.left : param.parameter;
+        if (inner.type === AST_NODE_TYPES.Identifier && inner.name === key)
+          return ownerOfAnnotation(file, inner, depth);
+      }
+    }
+  }
+  return UNKNOWN;
+}
+
+function ownerOfIdentifier(
+  file: FileAnalysis,
+  identifier: TSESTree.Identifier,
+  depth: number,
+): OwnerResolution {
+  const variable = findVariable(file.scopeOf(identifier), identifier.name);
+  const definition = variable?.defs[0];
+  if (variable === undefined || definition === undefined) return UNKNOWN;
+  switch (definition.type) {
+    case DefinitionType.Variable: {
+      const declarator = definition.node;
+      if (declarator.id.type !== AST_NODE_TYPES.Identifier) return UNKNOWN;
+      const annotated = ownerOfAnnotation(file, declarator.id, depth);
+      if (annotated.kind !== 'unknown' || declarator.init === null) return annotated;
+      const reassigned = variable.references.some((reference) => reference.isWrite() && !reference.init);
+      return reassigned ? UNKNOWN : resolveOwnerSyntactically(file, declarator.init, depth + 1);
+    }
+    case DefinitionType.Parameter:
+      return definition.name.type === AST_NODE_TYPES.Identifier
+        ? ownerOfAnnotation(file, definition.name, depth)
+        : UNKNOWN;
+    case DefinitionType.ClassName:
+    case DefinitionType.FunctionName:
+      return OTHER;
+    default:
+      return UNKNOWN;
+  }
+}
+
+/** Resolves a receiver without type information: declarations, imports and `new` expressions. */
+export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth = 0): OwnerResolution {
+  if (depth > MAX_DEPTH) return UNKNOWN;
+  const current = unwrap(node);
+  switch (current.type) {
+    case AST_NODE_TYPES.Identifier:
+      return ownerOfIdentifier(file, current, depth);
+    case AST_NODE_TYPES.NewExpression:
+      return current.callee.type === AST_NODE_TYPES.Identifier ||
+        current.callee.type === AST_NODE_TYPES.MemberExpression
+        ? ownerOfName(file, current.callee, depth)
+        : UNKNOWN;
+    case AST_NODE_TYPES.MemberExpression: {
+      const key = staticKey(current);
+      if (key === undefined) return UNKNOWN;
+      const via = SDK_OWNER_PROPERTIES[key];
+      if (current.object.type === AST_NODE_TYPES.ThisExpression) {
+        const field = ownerOfThisMember(file, current, key, depth);
+        if (field.kind !== 'unknown' || via === undefined) return field;
+      }
+      if (via === undefined) return UNKNOWN;
+      const object = resolveOwnerSyntactically(file, current.object, depth + 1);
+      if (object.kind === 'other') return OTHER;
+      if (object.kind === 'unknown') return sdk(via);
+      const leadsTo =
+        (key === 'server' && object.owner === 'McpServer') ||
+        (key === 'mcpReq' && object.owner === 'ServerContext');
+      return leadsTo ? sdk(via) : OTHER;
+    }
+    default:
+      return UNKNOWN;
+  }
+}
+
+/** Resolves a receiver, asking the type checker first when there is one. */
+export function resolveOwner(file: FileAnalysis, node: Node): OwnerResolution {
+  if (file.typed !== undefined) {
+    const origin = sdkTypeName(file.typed, node);
+    if (origin?.kind === 'other') return OTHER;
+    const owner = origin === undefined ? undefined : SDK_OWNER_TYPES[origin.name];
+    if (owner !== undefined) return sdk(owner);
+  }
+  return resolveOwnerSyntactically(file, node);
+}

@@ -1,0 +1,226 @@
+import {
+  classifySensitiveName,
+  DESCRIPTIVE_SCHEMA_KEYS,
+  INPUT_REQUEST_BUILDER_OBJECT,
+  SENSITIVE_FORM_FIELD_GUIDANCE,
+  SENSITIVE_FORMATS,
+  type SensitiveKind,
+  type SensitiveNameOptions,
+} from '@mcp-mrtr/core';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import {
+  asObjectLiteral,
+  objectProperty,
+  resolveConst,
+  staticKey,
+  staticProperties,
+  staticString,
+  unwrap,
+} from '../analysis/ast.js';
+import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
+import { callSites } from '../analysis/legacy-sites.js';
+import { sdkName } from '../analysis/sdk-references.js';
+import { createRule } from '../util/create-rule.js';
+
+type Node = TSESTree.Node;
+type Scope = TSESLint.Scope.Scope;
+
+const messages = {
+  sensitiveField: 'Form field "{{field}}" asks for {{secret}} (its {{where}}). {{guidance}}',
+  sensitiveFormat: 'Form field "{{field}}" uses format "{{format}}", which only a secret needs. {{guidance}}',
+} as const;
+
+type Options = [{ extraTerms?: string[]; allow?: string[] }];
+
+const SECRET_WORDS: Readonly<Record<SensitiveKind, string>> = {
+  password: 'a password',
+  'api-key': 'an API key',
+  token: 'a token',
+  secret: 'a secret',
+  'private-key': 'a private key',
+  payment: 'payment data',
+  'government-id': 'a government ID',
+  'one-time-code': 'a one-time code',
+};
+
+const ELICITATION_BUILDERS: ReadonlySet<string> = new Set(['elicit']);
+const ELICITATION_IN_TEXT = /elicitation\/create|\belicit(?:Input)?\b/;
+
+/** The zod `object({...})` shape at the root of a builder chain (`z.object({…}).strict().describe(…)`). */
+function zodShape(scope: Scope, node: Node): TSESTree.ObjectExpression | undefined {
+  let current = resolveConst(scope, node);
+  while (
+    current.type === AST_NODE_TYPES.CallExpression &&
+    current.callee.type === AST_NODE_TYPES.MemberExpression
+  ) {
+    if (staticKey(current.callee) === 'object') return asObjectLiteral(scope, current.arguments[0]);
+    current = unwrap(current.callee.object);
+  }
+  return undefined;
+}
+
+/** Title and description texts a zod field carries: `.describe('…')` and `.meta({ title, description })`. */
+function zodTexts(scope: Scope, node: Node): { where: string; text: string }[] {
+  const texts: { where: string; text: string }[] = [];
+  let current = resolveConst(scope, node);
+  while (
+    current.type === AST_NODE_TYPES.CallExpression &&
+    current.callee.type === AST_NODE_TYPES.MemberExpression
+  ) {
+    const method = staticKey(current.callee);
+    if (method === 'describe') {
+      const text = staticString(scope, current.arguments[0]);
+      if (text !== undefined) texts.push({ where: 'description', text });
+    } else if (method === 'meta') {
+      const meta = asObjectLiteral(scope, current.arguments[0]);
+      for (const key of DESCRIPTIVE_SCHEMA_KEYS) {
+        const text = meta && staticString(scope, objectProperty(scope, meta, key)?.value);
+        if (text !== undefined) texts.push({ where: key, text });
+      }
+    }
+    current = unwrap(current.callee.object);
+  }
+  return texts;
+}
+
+export default createRule<Options, keyof typeof messages>({
+  name: 'no-sensitive-form-fields',
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'Disallow form-mode elicitation fields that ask for passwords, API keys, tokens or payment data',
+      recommended: 'recommended',
+    },
+    messages,
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          extraTerms: {
+            type: 'array',
+            items: { type: 'string' },
+            uniqueItems: true,
+            description: 'More phrases that name a secret, e.g. "license key".',
+          },
+          allow: {
+            type: 'array',
+            items: { type: 'string' },
+            uniqueItems: true,
+            description: 'Field names (compared by word parts) never to report, e.g. "token budget".',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{ extraTerms: [], allow: [] }],
+  },
+  create(context, [options]) {
+    const file: FileAnalysis = fileAnalysis(context);
+    const classifierOptions: SensitiveNameOptions = {
+      extraTerms: options.extraTerms ?? [],
+      allow: options.allow ?? [],
+    };
+    const checkedSchemas = new WeakSet<Node>();
+    // Every form this rule checks is an elicitation: a push call, a request object or a builder.
+    if (!ELICITATION_IN_TEXT.test(context.sourceCode.text)) return {};
+
+    function checkField(
+      field: string,
+      keyNode: Node,
+      texts: { where: string; text: string }[],
+      format?: string,
+    ) {
+      const candidates = [{ where: 'name', text: field }, ...texts];
+      for (const { where, text } of candidates) {
+        const match = classifySensitiveName(text, classifierOptions);
+        if (match === undefined) continue;
+        context.report({
+          node: keyNode,
+          messageId: 'sensitiveField',
+          data: { field, secret: SECRET_WORDS[match.kind], where, guidance: SENSITIVE_FORM_FIELD_GUIDANCE },
+        });
+        return;
+      }
+      if (format !== undefined && SENSITIVE_FORMATS.includes(format)) {
+        context.report({
+          node: keyNode,
+          messageId: 'sensitiveFormat',
+          data: { field, format, guidance: SENSITIVE_FORM_FIELD_GUIDANCE },
+        });
+      }
+    }
+
+    function checkRequestedSchema(scope: Scope, schemaNode: Node) {
+      const resolved = resolveConst(scope, schemaNode);
+      if (checkedSchemas.has(resolved)) return;
+      checkedSchemas.add(resolved);
+      const schema = asObjectLiteral(scope, resolved);
+      if (schema !== undefined) {
+        const properties = asObjectLiteral(scope, objectProperty(scope, schema, 'properties')?.value);
+        if (properties === undefined) return;
+        for (const { key, property } of staticProperties(scope, properties)) {
+          const field = asObjectLiteral(scope, property.value);
+          const texts = DESCRIPTIVE_SCHEMA_KEYS.flatMap((where) => {
+            const text = field && staticString(scope, objectProperty(scope, field, where)?.value);
+            return text === undefined ? [] : [{ where, text }];
+          });
+          const format = field && staticString(scope, objectProperty(scope, field, 'format')?.value);
+          checkField(key, property.key, texts, format);
+        }
+        return;
+      }
+      const shape = zodShape(scope, resolved);
+      if (shape === undefined) return;
+      for (const { key, property } of staticProperties(scope, shape)) {
+        checkField(key, property.key, zodTexts(scope, property.value));
+      }
+    }
+
+    /** Elicitation params: form mode unless `mode` says url. */
+    function checkParams(node: Node | undefined) {
+      if (node === undefined) return;
+      const scope = file.scopeOf(node);
+      const params = asObjectLiteral(scope, node);
+      if (params === undefined) return;
+      if (staticString(scope, objectProperty(scope, params, 'mode')?.value) === 'url') return;
+      const requestedSchema = objectProperty(scope, params, 'requestedSchema');
+      if (requestedSchema !== undefined) checkRequestedSchema(scope, requestedSchema.value);
+    }
+
+    return {
+      ObjectExpression(node) {
+        // Cheap first: only objects that spell out a `method` property can be elicitation requests.
+        const hasMethod = node.properties.some(
+          (property) => property.type === AST_NODE_TYPES.Property && staticKey(property) === 'method',
+        );
+        if (!hasMethod) return;
+        const scope = file.scopeOf(node);
+        if (staticString(scope, objectProperty(scope, node, 'method')?.value) !== 'elicitation/create')
+          return;
+        checkParams(objectProperty(scope, node, 'params')?.value);
+      },
+      CallExpression(node) {
+        const callee = unwrap(node.callee);
+        if (callee.type === AST_NODE_TYPES.MemberExpression) {
+          const builder = staticKey(callee);
+          const object = unwrap(callee.object);
+          // Name first: resolving the receiver through scopes is the expensive part.
+          if (builder !== undefined && ELICITATION_BUILDERS.has(builder)) {
+            const isBuilder =
+              sdkName(file, object) === INPUT_REQUEST_BUILDER_OBJECT ||
+              (object.type === AST_NODE_TYPES.Identifier && object.name === INPUT_REQUEST_BUILDER_OBJECT);
+            if (isBuilder) {
+              checkParams(node.arguments[0]);
+              return;
+            }
+          }
+        }
+        const pushes = callSites(file, node).some(
+          (site) => site.kind === 'call' && site.category === 'elicitation',
+        );
+        if (pushes) checkParams(node.arguments[0]);
+      },
+    };
+  },
+});

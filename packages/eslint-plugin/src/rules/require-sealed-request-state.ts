@@ -1,0 +1,239 @@
+import {
+  DEFAULT_REQUEST_STATE_OPENERS,
+  DEFAULT_REQUEST_STATE_SEALERS,
+  PLAINTEXT_BUFFER_ENCODINGS,
+  PLAINTEXT_DECODERS,
+  PLAINTEXT_ENCODERS,
+  REQUEST_STATE_VERIFICATION_CALLS,
+  UNSEALED_REQUEST_STATE_GUIDANCE,
+  UNVERIFIED_REQUEST_STATE_GUIDANCE,
+} from '@mcp-mrtr/core';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import {
+  memberPath,
+  objectProperty,
+  resolveConst,
+  staticKey,
+  staticString,
+  unwrap,
+} from '../analysis/ast.js';
+import { fileAnalysis } from '../analysis/file-analysis.js';
+import { createRule } from '../util/create-rule.js';
+
+type Node = TSESTree.Node;
+type Scope = TSESLint.Scope.Scope;
+
+const messages = {
+  unsealed: 'requestState is {{how}}, which the client can read and forge. {{guidance}}',
+  unverified:
+    'requestState is decoded with {{decoder}}() without verification, trusting whatever the client sent. {{guidance}}',
+} as const;
+
+type Options = [{ sealers?: string[]; openers?: string[] }];
+
+const REQUEST_STATE = 'requestState';
+const BUFFER_ENCODINGS: ReadonlySet<string> = new Set(PLAINTEXT_BUFFER_ENCODINGS);
+const VERIFICATION = new RegExp(
+  `\\b(?:${REQUEST_STATE_VERIFICATION_CALLS.map((name) => name.replace('.', '\\.')).join('|')})\\b`,
+);
+
+function calleeName(callee: Node): string | undefined {
+  const current = unwrap(callee);
+  if (current.type === AST_NODE_TYPES.Identifier) return current.name;
+  if (current.type === AST_NODE_TYPES.MemberExpression) return staticKey(current);
+  return undefined;
+}
+
+function dottedCallee(callee: Node): string | undefined {
+  return memberPath(callee)?.join('.');
+}
+
+/** Whether a call to a trusted sealer appears anywhere in an expression. */
+function containsSealer(node: Node, sealers: ReadonlySet<string>, depth = 0): boolean {
+  if (depth > 12) return false;
+  const current = unwrap(node);
+  switch (current.type) {
+    case AST_NODE_TYPES.CallExpression:
+      if (sealers.has(calleeName(current.callee) ?? '')) return true;
+      return (
+        containsSealer(current.callee, sealers, depth + 1) ||
+        current.arguments.some((argument) => containsSealer(argument, sealers, depth + 1))
+      );
+    case AST_NODE_TYPES.MemberExpression:
+      return containsSealer(current.object, sealers, depth + 1);
+    case AST_NODE_TYPES.BinaryExpression:
+      return (
+        containsSealer(current.left, sealers, depth + 1) || containsSealer(current.right, sealers, depth + 1)
+      );
+    case AST_NODE_TYPES.TemplateLiteral:
+      return current.expressions.some((expression) => containsSealer(expression, sealers, depth + 1));
+    default:
+      return false;
+  }
+}
+
+/** How an expression produces readable state, or undefined when it does not recognisably do so. */
+function plaintextProducer(
+  scope: Scope,
+  node: Node,
+  sealers: ReadonlySet<string>,
+  depth = 0,
+): string | undefined {
+  if (depth > 4) return undefined;
+  const current = resolveConst(scope, node);
+  if (containsSealer(current, sealers)) return undefined;
+  switch (current.type) {
+    case AST_NODE_TYPES.Literal:
+      return typeof current.value === 'string' ? 'a string literal' : undefined;
+    case AST_NODE_TYPES.TemplateLiteral:
+      return 'a template string';
+    case AST_NODE_TYPES.BinaryExpression:
+      return current.operator === '+' ? 'built by string concatenation' : undefined;
+    case AST_NODE_TYPES.ConditionalExpression:
+      return (
+        plaintextProducer(scope, current.consequent, sealers, depth + 1) ??
+        plaintextProducer(scope, current.alternate, sealers, depth + 1)
+      );
+    case AST_NODE_TYPES.LogicalExpression:
+      return plaintextProducer(scope, current.right, sealers, depth + 1);
+    case AST_NODE_TYPES.CallExpression: {
+      const encoded = PLAINTEXT_ENCODERS[dottedCallee(current.callee) ?? ''];
+      if (encoded !== undefined) return encoded;
+      const encoding = staticString(scope, current.arguments[0]);
+      if (
+        calleeName(current.callee) === 'toString' &&
+        encoding !== undefined &&
+        BUFFER_ENCODINGS.has(encoding)
+      ) {
+        return `${encoding} of plaintext (an encoding, not protection)`;
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The object is an input_required result, or the argument of the `inputRequired(…)` builder. */
+function isInputRequiredResult(scope: Scope, object: TSESTree.ObjectExpression): boolean {
+  if (staticString(scope, objectProperty(scope, object, 'resultType')?.value) === 'input_required')
+    return true;
+  if (objectProperty(scope, object, 'inputRequests') !== undefined) return true;
+  const parent = object.parent;
+  return (
+    parent.type === AST_NODE_TYPES.CallExpression &&
+    parent.arguments[0] === object &&
+    calleeName(parent.callee) === 'inputRequired'
+  );
+}
+
+/** A received requestState: `x.requestState`, `ctx.mcpReq.requestState()`, or a binding named so. */
+function isRequestStateReference(scope: Scope, node: Node | undefined): boolean {
+  if (node === undefined) return false;
+  let current = unwrap(node);
+  if (current.type === AST_NODE_TYPES.LogicalExpression) current = unwrap(current.left);
+  if (current.type === AST_NODE_TYPES.CallExpression && current.arguments.length === 0)
+    current = unwrap(current.callee);
+  if (current.type === AST_NODE_TYPES.MemberExpression) return staticKey(current) === REQUEST_STATE;
+  if (current.type !== AST_NODE_TYPES.Identifier) return false;
+  if (current.name === REQUEST_STATE) return true;
+  const resolved = resolveConst(scope, current);
+  return resolved !== current && isRequestStateReference(scope, resolved);
+}
+
+function enclosingFunctionVerifies(
+  node: Node,
+  openers: ReadonlySet<string>,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  for (let current: Node | undefined = node.parent; current != null; current = current.parent) {
+    if (
+      current.type === AST_NODE_TYPES.FunctionDeclaration ||
+      current.type === AST_NODE_TYPES.FunctionExpression ||
+      current.type === AST_NODE_TYPES.ArrowFunctionExpression
+    ) {
+      const name =
+        current.type === AST_NODE_TYPES.FunctionDeclaration
+          ? current.id?.name
+          : current.parent.type === AST_NODE_TYPES.VariableDeclarator &&
+              current.parent.id.type === AST_NODE_TYPES.Identifier
+            ? current.parent.id.name
+            : undefined;
+      if (name !== undefined && openers.has(name)) return true;
+      // A function that checks a MAC or decrypts before it decodes is doing the verification itself.
+      if (VERIFICATION.test(sourceCode.getText(current))) return true;
+      return false;
+    }
+  }
+  return false;
+}
+
+export default createRule<Options, keyof typeof messages>({
+  name: 'require-sealed-request-state',
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'Require requestState to be sealed (HMAC or AEAD) when sent and verified before it is read, since the client can read and change it',
+      recommended: 'recommended',
+    },
+    messages,
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          sealers: {
+            type: 'array',
+            items: { type: 'string' },
+            uniqueItems: true,
+            description:
+              'Names of functions or methods whose result is a sealed requestState (replaces the defaults).',
+          },
+          openers: {
+            type: 'array',
+            items: { type: 'string' },
+            uniqueItems: true,
+            description:
+              'Names of functions that verify a received requestState before decoding it (replaces the defaults).',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [
+      { sealers: [...DEFAULT_REQUEST_STATE_SEALERS], openers: [...DEFAULT_REQUEST_STATE_OPENERS] },
+    ],
+  },
+  create(context, [options]) {
+    const sealers: ReadonlySet<string> = new Set(options.sealers ?? DEFAULT_REQUEST_STATE_SEALERS);
+    const openers: ReadonlySet<string> = new Set(options.openers ?? DEFAULT_REQUEST_STATE_OPENERS);
+    const file = fileAnalysis(context);
+    if (!file.importsSdk && !file.mentionsMrtr) return {};
+
+    return {
+      Property(node) {
+        if (staticKey(node) !== REQUEST_STATE || node.parent.type !== AST_NODE_TYPES.ObjectExpression) return;
+        const scope = file.scopeOf(node);
+        if (!isInputRequiredResult(scope, node.parent)) return;
+        const how = plaintextProducer(scope, node.value, sealers);
+        if (how === undefined) return;
+        context.report({
+          node: node.value,
+          messageId: 'unsealed',
+          data: { how, guidance: UNSEALED_REQUEST_STATE_GUIDANCE },
+        });
+      },
+      CallExpression(node) {
+        const decoder = dottedCallee(node.callee);
+        if (decoder === undefined || !PLAINTEXT_DECODERS.includes(decoder)) return;
+        if (!isRequestStateReference(file.scopeOf(node), node.arguments[0])) return;
+        if (enclosingFunctionVerifies(node, openers, context.sourceCode)) return;
+        context.report({
+          node,
+          messageId: 'unverified',
+          data: { decoder, guidance: UNVERIFIED_REQUEST_STATE_GUIDANCE },
+        });
+      },
+    };
+  },
+});
