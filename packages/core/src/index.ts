@@ -14,3 +14,4 @@ export * from './legacy-handlers.js';
 export * from './input-request-builders.js';
 export * from './request-state.js';
 export * from './sensitive-form-fields.js';
+export * from './elicitation-schema.js';
