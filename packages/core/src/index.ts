@@ -7,3 +7,4 @@ export * from './legacy-capabilities.js';
 export * from './eligible-methods.js';
 export * from './input-request-capabilities.js';
 export * from './sensitive-names.js';
+export * from './elicitation-schema.js';
