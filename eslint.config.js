@@ -18,7 +18,7 @@ export default defineConfig(
       globals: globals.nodeBuiltin,
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.ts', 'scripts/*.js', 'packages/cli/bin/*.js'],
+          allowDefaultProject: ['*.js', '*.ts', 'scripts/*.js', 'packages/cli/bin/*.js', 'bench/*.bench.ts'],
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,

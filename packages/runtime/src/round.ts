@@ -19,8 +19,7 @@ import type {
   Root,
   SamplingResult,
 } from './protocol.js';
-import type { RequestIdentity } from './state/request-identity.js';
-import type { RequestStateSealer } from './state/request-state-sealer.js';
+import type { RequestStateBinding, RequestStateSealer } from './state/request-state-sealer.js';
 
 /** A usable answer to a form: accepted content that passed the schema, or a decline or cancel. */
 export type ElicitationAnswer<Content> =
@@ -44,8 +43,8 @@ export interface InputRequiredSpec<State> {
 
 export interface RoundInit<State> {
   readonly method: MrtrEligibleMethod;
-  readonly principal: string;
-  readonly request: RequestIdentity;
+  /** Whom and what the state is sealed for, prepared once per round. */
+  readonly binding: RequestStateBinding;
   readonly state: State | undefined;
   readonly responses: InputResponses;
   readonly clientCapabilities: ClientCapabilities | undefined;
@@ -81,7 +80,7 @@ export class Round<State = unknown> {
   constructor(init: RoundInit<State>) {
     this.init = init;
     this.method = init.method;
-    this.principal = init.principal;
+    this.principal = init.binding.principal;
     this.state = init.state;
     this.clientCapabilities = init.clientCapabilities;
     this.signal = init.signal;
@@ -165,9 +164,7 @@ export class Round<State = unknown> {
       throw new MrtrUsageError('inputRequired() needs inputRequests, state, or both.');
     }
     const requestState =
-      spec.state === undefined
-        ? undefined
-        : this.init.sealer.seal(spec.state, { principal: this.principal, request: this.init.request });
+      spec.state === undefined ? undefined : this.init.sealer.seal(spec.state, this.init.binding);
     return {
       resultType: 'input_required',
       ...(hasRequests && { inputRequests }),

@@ -101,18 +101,13 @@ export class MrtrRuntime {
       );
     }
     const responses = new InputResponses(call.inputResponses);
+    const binding = this.sealer.prepare({ principal: call.principal, request: call.request });
     let state: State | undefined;
     if (call.state && 'opened' in call.state) state = call.state.opened as State;
-    else if (call.state) {
-      state = await this.sealer.open<State>(call.state.token, {
-        principal: call.principal,
-        request: call.request,
-      });
-    }
+    else if (call.state) state = await this.sealer.open<State>(call.state.token, binding);
     const round = new Round<State>({
       method,
-      principal: call.principal,
-      request: call.request,
+      binding,
       state,
       responses,
       clientCapabilities: call.clientCapabilities,

@@ -8,23 +8,31 @@ function omitted(value: unknown): boolean {
 }
 
 function write(value: unknown, depth: number): string {
+  if (typeof value !== 'object' || value === null) {
+    if (typeof value === 'bigint') throw new InvalidParamsError('Arguments must be JSON; a BigInt is not.');
+    return JSON.stringify(value) ?? 'null';
+  }
   if (depth > MAX_DEPTH) {
     throw new InvalidParamsError(`Arguments nest deeper than ${MAX_DEPTH} levels (or refer to themselves).`);
   }
-  if (value !== null && typeof value === 'object') {
-    const withJson = value as { toJSON?: () => unknown };
-    if (typeof withJson.toJSON === 'function') return write(withJson.toJSON(), depth + 1);
-    if (Array.isArray(value)) {
-      return `[${value.map((item: unknown) => write(omitted(item) ? null : item, depth + 1)).join(',')}]`;
+  const withJson = value as { toJSON?: () => unknown };
+  if (typeof withJson.toJSON === 'function') return write(withJson.toJSON(), depth + 1);
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      out += `${index === 0 ? '' : ','}${omitted(item) ? 'null' : write(item, depth + 1)}`;
     }
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((key) => !omitted(record[key]))
-      .sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${write(record[key], depth + 1)}`).join(',')}}`;
+    return `${out}]`;
   }
-  if (typeof value === 'bigint') throw new InvalidParamsError('Arguments must be JSON; a BigInt is not.');
-  return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of Object.keys(record).sort()) {
+    const child = record[key];
+    if (omitted(child)) continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${write(child, depth + 1)}`;
+  }
+  return `${out}}`;
 }
 
 /**

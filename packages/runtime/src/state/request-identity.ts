@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { MrtrEligibleMethod } from '@mcp-mrtr/core';
 import { canonicalJson } from './canonical-json.js';
 
@@ -21,7 +21,7 @@ export interface RequestIdentity {
  */
 export function requestDigest(identity: RequestIdentity): string {
   const canonical = canonicalJson([identity.method, identity.target, identity.arguments ?? {}]);
-  return createHash('sha256').update(canonical).digest('base64url');
+  return hash('sha256', canonical, 'base64url');
 }
 
 /** The identity of a JSON-RPC request to an MRTR-eligible method, read from its params. */

@@ -1,9 +1,9 @@
 import {
   createCipheriv,
   createDecipheriv,
-  createHash,
+  hash,
   createHmac,
-  randomBytes,
+  randomFillSync,
   timingSafeEqual,
 } from 'node:crypto';
 import type { SensitiveNameOptions } from '@mcp-mrtr/core';
@@ -11,7 +11,7 @@ import { MrtrUsageError, RequestStateError, RuntimeConfigError } from '../errors
 import type { DerivedKeys, Keyring } from './keyring.js';
 import type { RedemptionStore } from './redemption-store.js';
 import { requestDigest, type RequestIdentity } from './request-identity.js';
-import { findSecretNames } from './secret-names.js';
+import { secretNameFinder, type SecretNameHit } from './secret-names.js';
 
 export type SealingAlgorithm = 'aes-256-gcm' | 'hmac-sha256';
 
@@ -45,13 +45,26 @@ export interface RequestStateBinding {
   readonly request: RequestIdentity;
 }
 
+/**
+ * A binding with its request digest computed once: a round opens the state it received and seals
+ * the next one for the same request, so it prepares the binding once for both.
+ */
+export class PreparedBinding implements RequestStateBinding {
+  constructor(
+    readonly principal: string,
+    readonly request: RequestIdentity,
+    readonly digest: string,
+  ) {}
+}
+
 const VERSION = 'm1';
+/** Principal tags remembered per key, so a busy principal costs one HMAC per key, not per token. */
+const MAX_REMEMBERED_PRINCIPALS = 4096;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const PRINCIPAL_TAG_BYTES = 16;
 /** Far above any state this runtime seals (16 KiB of JSON, encoded); refuse without parsing. */
 const MAX_TOKEN_LENGTH = 65_536;
-const B64URL = /^[A-Za-z0-9_-]*$/;
 
 interface Payload {
   /** Expiry, ms since the epoch. */
@@ -75,9 +88,25 @@ function isPayload(value: unknown): value is Payload {
   );
 }
 
-/** Decodes canonical base64url only: a lenient decoder would let two spellings open alike. */
+/** Random nonces drawn from a pool refilled in bulk: one small random read per token is slow. */
+const noncePool = Buffer.alloc(IV_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+function freshNonce(): Buffer {
+  if (nonceOffset + IV_BYTES > noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  // A copy, so a later refill never changes a nonce already handed out.
+  return Buffer.from(noncePool.subarray(nonceOffset, (nonceOffset += IV_BYTES)));
+}
+
+/**
+ * Decodes canonical base64url only. Node's decoder skips foreign characters and ignores the
+ * unused bits of the last one, so two spellings could open alike; re-encoding catches both.
+ */
 function decode(part: string | undefined): Buffer | undefined {
-  if (part === undefined || !B64URL.test(part)) return undefined;
+  if (part === undefined) return undefined;
   const bytes = Buffer.from(part, 'base64url');
   return bytes.toString('base64url') === part ? bytes : undefined;
 }
@@ -98,6 +127,9 @@ export class RequestStateSealer {
   private readonly singleUse: RedemptionStore | undefined;
   private readonly options: RequestStateSealerOptions;
   private readonly now: () => number;
+  private readonly findSecretNames: (value: unknown) => SecretNameHit[];
+  private readonly principalTags = new WeakMap<DerivedKeys, Map<string, string>>();
+  private readonly headers = new Map<string, Buffer>();
 
   constructor(options: RequestStateSealerOptions) {
     const ttlSeconds = options.ttlSeconds ?? 300;
@@ -113,12 +145,20 @@ export class RequestStateSealer {
     this.singleUse = options.singleUse;
     this.options = options;
     this.now = options.now ?? Date.now;
+    this.findSecretNames = secretNameFinder(options.sensitiveNames);
+  }
+
+  /** Computes the request digest of a binding once, for opening and sealing in the same round. */
+  prepare(binding: RequestStateBinding): PreparedBinding {
+    return binding instanceof PreparedBinding
+      ? binding
+      : new PreparedBinding(binding.principal, binding.request, requestDigest(binding.request));
   }
 
   /** Seals a JSON value for one principal and request. Throws on secret names or oversize state. */
   seal(value: unknown, binding: RequestStateBinding): string {
     if (this.options.secretNames !== 'allow') {
-      const hits = findSecretNames(value, this.options.sensitiveNames);
+      const hits = this.findSecretNames(value);
       if (hits.length > 0) {
         throw new MrtrUsageError(
           `Refusing to seal requestState with secret-named properties (${hits.map((hit) => `${hit.path}: ${hit.match.kind}`).join(', ')}): keep secrets on the server and store a reference, or pass secretNames: 'allow' if these are not secrets.`,
@@ -128,7 +168,7 @@ export class RequestStateSealer {
     const json = JSON.stringify({
       e: this.now() + this.ttlMs,
       p: this.principalTag(this.keyring.current, binding.principal),
-      r: requestDigest(binding.request),
+      r: this.prepare(binding).digest,
       v: value,
     } satisfies Payload);
     const limit = this.options.maxStateBytes ?? 16_384;
@@ -138,16 +178,17 @@ export class RequestStateSealer {
       );
     }
     const keys = this.keyring.current;
-    const plain = Buffer.from(json);
     if (this.algorithm === 'aes-256-gcm') {
       const header = `${VERSION}.g.${keys.id}`;
-      const iv = randomBytes(IV_BYTES);
+      const iv = freshNonce();
       const cipher = createCipheriv('aes-256-gcm', keys.aead, iv);
-      cipher.setAAD(Buffer.from(header));
-      const body = Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+      cipher.setAAD(this.headerBytes(header));
+      const encrypted = cipher.update(json, 'utf8');
+      cipher.final();
+      const body = Buffer.concat([encrypted, cipher.getAuthTag()]);
       return `${header}.${iv.toString('base64url')}.${body.toString('base64url')}`;
     }
-    const signed = `${VERSION}.h.${keys.id}.${plain.toString('base64url')}`;
+    const signed = `${VERSION}.h.${keys.id}.${Buffer.from(json).toString('base64url')}`;
     return `${signed}.${createHmac('sha256', keys.mac).update(signed).digest('base64url')}`;
   }
 
@@ -171,7 +212,7 @@ export class RequestStateSealer {
     const plain = letter === 'g' ? this.decrypt(keys, parts) : this.verifyMac(keys, parts);
     let payload: unknown;
     try {
-      payload = JSON.parse(plain.toString('utf8'));
+      payload = JSON.parse(plain);
     } catch {
       fail('malformed', 'the authenticated payload is not JSON');
     }
@@ -180,33 +221,35 @@ export class RequestStateSealer {
     if (now > payload.e) fail('expired', `expired ${now - payload.e} ms ago`);
     if (payload.p !== this.principalTag(keys, binding.principal))
       fail('principal', 'sealed for another principal');
-    if (payload.r !== requestDigest(binding.request)) {
+    if (payload.r !== this.prepare(binding).digest) {
       fail('request', `sealed for another request than ${binding.request.method} ${binding.request.target}`);
     }
     if (this.singleUse) {
-      const tokenId = createHash('sha256').update(token).digest('base64url');
+      const tokenId = hash('sha256', token, 'base64url');
       if (!(await this.singleUse.redeem(tokenId, payload.e))) fail('replayed', 'already redeemed');
     }
     return payload.v as T;
   }
 
-  private decrypt(keys: DerivedKeys, parts: string[]): Buffer {
+  private decrypt(keys: DerivedKeys, parts: string[]): string {
     const iv = decode(parts[3]);
     const body = decode(parts[4]);
     if (iv?.length !== IV_BYTES || body === undefined || body.length < TAG_BYTES) {
       fail('malformed', 'the nonce or the ciphertext is malformed');
     }
     const decipher = createDecipheriv('aes-256-gcm', keys.aead, iv, { authTagLength: TAG_BYTES });
-    decipher.setAAD(Buffer.from(`${parts[0]}.${parts[1]}.${parts[2]}`));
+    decipher.setAAD(this.headerBytes(`${parts[0]}.${parts[1]}.${parts[2]}`));
     decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
     try {
-      return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]);
+      const plain = decipher.update(body.subarray(0, body.length - TAG_BYTES), undefined, 'utf8');
+      decipher.final();
+      return plain;
     } catch {
       return fail('mac', 'the AEAD tag does not verify');
     }
   }
 
-  private verifyMac(keys: DerivedKeys, parts: string[]): Buffer {
+  private verifyMac(keys: DerivedKeys, parts: string[]): string {
     const plain = decode(parts[3]);
     const mac = decode(parts[4]);
     if (plain === undefined || mac === undefined) fail('malformed', 'the payload or the MAC is malformed');
@@ -215,14 +258,29 @@ export class RequestStateSealer {
       .digest();
     if (mac.length !== expected.length || !timingSafeEqual(mac, expected))
       fail('mac', 'the MAC does not verify');
-    return plain;
+    return plain.toString('utf8');
+  }
+
+  /** The authenticated header's bytes. Only headers naming a key of the ring get here: few. */
+  private headerBytes(header: string): Buffer {
+    let bytes = this.headers.get(header);
+    if (!bytes) this.headers.set(header, (bytes = Buffer.from(header)));
+    return bytes;
   }
 
   private principalTag(keys: DerivedKeys, principal: string): string {
-    return createHmac('sha256', keys.binding)
-      .update(principal)
-      .digest()
-      .subarray(0, PRINCIPAL_TAG_BYTES)
-      .toString('base64url');
+    let tags = this.principalTags.get(keys);
+    if (!tags) this.principalTags.set(keys, (tags = new Map<string, string>()));
+    let tag = tags.get(principal);
+    if (tag === undefined) {
+      tag = createHmac('sha256', keys.binding)
+        .update(principal)
+        .digest()
+        .subarray(0, PRINCIPAL_TAG_BYTES)
+        .toString('base64url');
+      if (tags.size >= MAX_REMEMBERED_PRINCIPALS) tags.clear();
+      tags.set(principal, tag);
+    }
+    return tag;
   }
 }
