@@ -223,6 +223,10 @@ describe('what may be sealed', () => {
     expect(() => permissive.seal({ password: 'x' }, binding)).not.toThrow();
   });
 
+  it('refuses undefined, which would not survive JSON', () => {
+    expect(() => sealer.seal(undefined, binding)).toThrow(/no state to seal/);
+  });
+
   it('refuses state over the size limit', () => {
     expect(() => sealer.seal('x'.repeat(20_000), binding)).toThrow(/over the 16384-byte limit/);
   });

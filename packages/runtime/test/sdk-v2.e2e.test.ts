@@ -7,10 +7,11 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as LegacyStdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, type ServerContext } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callToolWithInput, HttpJsonRpcClient, type InputHandlers } from '../src/client/index.js';
 import { JsonRpcError, Keyring, MrtrRuntime, type ElicitResult, type JsonObject } from '../src/index.js';
+import { SdkV2Adapter } from '../src/sdk-v2/index.js';
 import {
   firstText,
   modernStdioClient,
@@ -131,6 +132,22 @@ describe('SDK v2 over stdio, 2025 client (the SDK’s legacy shim re-enters the 
   it('refuses input the client did not declare, as an isError result', async () => {
     const result = await client.callTool({ name: 'summarize', arguments: {} });
     expect(result.isError).toBe(true);
+  });
+});
+
+describe('SdkV2Adapter requestState verification', () => {
+  it('fails closed when the request is not in scope (a server wired without the adapter)', async () => {
+    const runtime = new MrtrRuntime({
+      keyring: new Keyring({ current: { id: 'k', secret: randomBytes(32) } }),
+    });
+    const rejected: string[] = [];
+    const adapter = new SdkV2Adapter(runtime, { onStateRejected: (error) => rejected.push(error.reason) });
+    const verify = adapter.serverOptions().requestState?.verify;
+    const ctx = { mcpReq: { id: 1, method: 'tools/call' } } as unknown as ServerContext;
+    await expect(Promise.resolve(verify?.('m1.g.k.AAAA.AAAA', ctx))).rejects.toThrow(
+      /requestState refused \(request\)/,
+    );
+    expect(rejected).toEqual(['request']);
   });
 });
 

@@ -157,6 +157,7 @@ export class RequestStateSealer {
 
   /** Seals a JSON value for one principal and request. Throws on secret names or oversize state. */
   seal(value: unknown, binding: RequestStateBinding): string {
+    if (value === undefined) throw new MrtrUsageError('There is no state to seal: the value is undefined.');
     if (this.options.secretNames !== 'allow') {
       const hits = this.findSecretNames(value);
       if (hits.length > 0) {
