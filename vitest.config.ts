@@ -5,7 +5,11 @@ export default defineConfig({
   resolve: { conditions: ['@mcp-mrtr/source'] },
   ssr: { resolve: { conditions: ['@mcp-mrtr/source'] } },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'fixtures/*/test/**/*.test.ts'],
+    include: [
+      'packages/*/test/**/*.test.ts',
+      'fixtures/*/test/**/*.test.ts',
+      'conformance/test/**/*.test.ts',
+    ],
     // The JSON report is what .ci/run counts; vitest's own summary is for people.
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },

@@ -1,0 +1,91 @@
+import { ERROR_CODES, type JsonObject } from './protocol.js';
+
+/** An error the runtime answers with a JSON-RPC error object instead of a result. */
+export class JsonRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: JsonObject,
+  ) {
+    super(message);
+    this.name = 'JsonRpcError';
+  }
+
+  /** The wire error object. */
+  toJson(): { code: number; message: string; data?: JsonObject } {
+    return { code: this.code, message: this.message, ...(this.data !== undefined && { data: this.data }) };
+  }
+}
+
+/**
+ * Why a requestState was refused. For the server's log only: the client always sees the same
+ * `-32602 Invalid or expired requestState`, so a probing client learns nothing from the answer.
+ */
+export type RequestStateFailure =
+  /** Not a token of this runtime, or not a string. */
+  | 'malformed'
+  /** The MAC or the AEAD tag does not verify: the token was altered or forged. */
+  | 'mac'
+  | 'expired'
+  /** Sealed for another principal. */
+  | 'principal'
+  /** Sealed for another request (method, tool/prompt/resource, or arguments). */
+  | 'request'
+  /** Its key id is unknown: retired, or never ours. */
+  | 'key'
+  /** Single use is on and the token was already redeemed. */
+  | 'replayed';
+
+export const INVALID_REQUEST_STATE_MESSAGE = 'Invalid or expired requestState';
+
+/** A requestState that did not verify. Never answered with a re-prompt. */
+export class RequestStateError extends JsonRpcError {
+  constructor(
+    readonly reason: RequestStateFailure,
+    /** What went wrong, for the log. */
+    readonly detail: string,
+  ) {
+    super(ERROR_CODES.invalidParams, INVALID_REQUEST_STATE_MESSAGE, { reason: 'invalid_request_state' });
+    this.name = 'RequestStateError';
+  }
+}
+
+/** `-32602` for malformed MRTR params (`inputResponses` that is not an object, and the like). */
+export class InvalidParamsError extends JsonRpcError {
+  constructor(message: string) {
+    super(ERROR_CODES.invalidParams, message);
+    this.name = 'InvalidParamsError';
+  }
+}
+
+/** `-32021`: the handler needs input the client declared no capability for. */
+export class MissingClientCapabilityError extends JsonRpcError {
+  constructor(
+    readonly requiredCapabilities: JsonObject,
+    detail: string,
+  ) {
+    super(ERROR_CODES.missingRequiredClientCapability, `Missing required client capability: ${detail}`, {
+      requiredCapabilities,
+    });
+    this.name = 'MissingClientCapabilityError';
+  }
+}
+
+/**
+ * A handler broke the MRTR contract: input_required from a method that cannot carry it, a result
+ * with neither inputRequests nor requestState, an unknown input request. A bug, reported loudly.
+ */
+export class MrtrUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MrtrUsageError';
+  }
+}
+
+/** Invalid runtime configuration (keys, options), raised at startup. */
+export class RuntimeConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuntimeConfigError';
+  }
+}

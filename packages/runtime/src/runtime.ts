@@ -1,0 +1,131 @@
+import { isMrtrEligibleMethod, type MrtrEligibleMethod } from '@mcp-mrtr/core';
+import { MrtrUsageError } from './errors.js';
+import type { MrtrHandler } from './handlers.js';
+import { checkInputRequest, type BuilderOptions } from './input/input-request-builders.js';
+import { InputResponses } from './input/input-responses.js';
+import {
+  isInputRequiredResult,
+  isJsonObject,
+  type ClientCapabilities,
+  type CompleteResultByMethod,
+  type InputRequiredResult,
+} from './protocol.js';
+import { Round } from './round.js';
+import type { RequestIdentity } from './state/request-identity.js';
+import {
+  RequestStateSealer,
+  type RequestStateBinding,
+  type RequestStateSealerOptions,
+} from './state/request-state-sealer.js';
+
+export interface MrtrRuntimeOptions extends RequestStateSealerOptions {
+  /** Options for the form/URL checks applied to every input request a handler returns. */
+  readonly builders?: BuilderOptions;
+}
+
+/** Where this round's state comes from. */
+export type RoundState =
+  /** The wire `requestState`, to be opened and verified here (any JSON value; non-strings fail). */
+  | { readonly token: unknown }
+  /** Already opened and verified by the transport (SDK v2's `requestState.verify` hook). */
+  | { readonly opened: unknown };
+
+/** One incoming round of an MRTR-eligible request, as an adapter hands it over. */
+export interface RoundCall<Args> {
+  readonly request: RequestIdentity;
+  /** What the handler receives: arguments (parsed by the SDK, if any), or the resource target. */
+  readonly args: Args;
+  readonly principal: string;
+  readonly clientCapabilities: ClientCapabilities | undefined;
+  /** The wire `inputResponses` (any JSON value; a non-object fails with `-32602`). */
+  readonly inputResponses: unknown;
+  /** Absent on the first round. */
+  readonly state?: RoundState;
+  readonly signal?: AbortSignal;
+}
+
+const RESULT_MEMBER: Readonly<Record<MrtrEligibleMethod, string>> = {
+  'tools/call': 'content',
+  'prompts/get': 'messages',
+  'resources/read': 'contents',
+};
+
+function checkInputRequired(result: InputRequiredResult, method: string, builders: BuilderOptions): void {
+  const { inputRequests, requestState } = result;
+  if (inputRequests !== undefined && !isJsonObject(inputRequests)) {
+    throw new MrtrUsageError(`The ${method} handler returned inputRequests that is not an object.`);
+  }
+  if (requestState !== undefined && typeof requestState !== 'string') {
+    throw new MrtrUsageError(`The ${method} handler returned a requestState that is not a string.`);
+  }
+  const entries = Object.entries(inputRequests ?? {});
+  if (entries.length === 0 && requestState === undefined) {
+    throw new MrtrUsageError(
+      `The ${method} handler returned input_required with neither inputRequests nor requestState.`,
+    );
+  }
+  for (const [key, request] of entries) checkInputRequest(key, request, builders);
+}
+
+/**
+ * The transport-neutral core every adapter runs on: it opens and verifies state, reads answers,
+ * runs one round of a handler and checks what the handler returned.
+ */
+export class MrtrRuntime {
+  readonly sealer: RequestStateSealer;
+  private readonly builders: BuilderOptions;
+
+  constructor(options: MrtrRuntimeOptions) {
+    this.sealer = new RequestStateSealer(options);
+    this.builders = options.builders ?? {};
+  }
+
+  /** Opens a wire requestState for a principal and request; throws `RequestStateError` on failure. */
+  openState<T = unknown>(token: unknown, binding: RequestStateBinding): Promise<T> {
+    return this.sealer.open<T>(token, binding);
+  }
+
+  /**
+   * Runs one round. Resolves with the handler's complete result or a checked input_required
+   * result; rejects with `-32602` errors for bad `inputResponses` or state, with `MrtrUsageError`
+   * for handler bugs, and with whatever the handler throws.
+   */
+  async runRound<M extends MrtrEligibleMethod, Args, State>(
+    handler: MrtrHandler<M, Args, State>,
+    call: RoundCall<Args> & { readonly request: RequestIdentity & { readonly method: M } },
+  ): Promise<CompleteResultByMethod[M] | InputRequiredResult> {
+    const method = call.request.method;
+    if (!isMrtrEligibleMethod(method)) {
+      throw new MrtrUsageError(
+        `${String(method)} cannot return input_required; only tools/call, resources/read and prompts/get can.`,
+      );
+    }
+    const responses = new InputResponses(call.inputResponses);
+    const binding = this.sealer.prepare({ principal: call.principal, request: call.request });
+    let state: State | undefined;
+    if (call.state && 'opened' in call.state) state = call.state.opened as State;
+    else if (call.state) state = await this.sealer.open<State>(call.state.token, binding);
+    const round = new Round<State>({
+      method,
+      binding,
+      state,
+      responses,
+      clientCapabilities: call.clientCapabilities,
+      signal: call.signal ?? new AbortController().signal,
+      sealer: this.sealer,
+      builderOptions: this.builders,
+    });
+    const result: unknown = await handler(call.args, round);
+    if (isInputRequiredResult(result)) {
+      checkInputRequired(result, method, this.builders);
+      return result;
+    }
+    const member = RESULT_MEMBER[method];
+    if (!isJsonObject(result) || !Array.isArray(result[member])) {
+      throw new MrtrUsageError(
+        `The ${method} handler must return a result with a ${member} array, or input_required.`,
+      );
+    }
+    return result as unknown as CompleteResultByMethod[M];
+  }
+}

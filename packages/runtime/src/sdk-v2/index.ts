@@ -1,0 +1,3 @@
+// Runtime handlers on the SDK v2 McpServer (@modelcontextprotocol/server 2.4).
+export * from './sdk-v2-adapter.js';
+export { bindRequestScope } from './request-scope.js';
