@@ -15,3 +15,4 @@ export * from './input-request-builders.js';
 export * from './request-state.js';
 export * from './sensitive-form-fields.js';
 export * from './elicitation-schema.js';
+export * from './url-hygiene.js';

@@ -330,8 +330,9 @@ describe('building input requests', () => {
 
   it.each([
     ['http://example.com/connect', /must use https/],
-    ['https://user:pw@example.com/', /must not carry credentials/],
-    ['https://example.com/connect?access_token=x', /must not put a token in the URL/],
+    ['https://user:pw@example.com/', /must not carry a user name or password/],
+    ['https://example.com/connect?access_token=x', /must not carry a token in the URL/],
+    ['https://bucket.example.com/r.pdf?X-Amz-Signature=s', /pre-authenticated/],
     ['connect', /needs an absolute URL/],
   ])('refuses the URL %s', (url, message) => {
     expect(() => elicitUrl({ message: 'Connect', url })).toThrow(message);

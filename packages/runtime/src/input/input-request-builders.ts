@@ -1,4 +1,5 @@
 import {
+  checkElicitationUrl,
   classifySensitiveName,
   elicitationSchemaPointer,
   isInputRequestMethod,
@@ -55,33 +56,10 @@ function checkForm(params: JsonObject, options: BuilderOptions): void {
   }
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 function checkUrl(params: JsonObject, options: BuilderOptions): void {
   requireMessage(params.message, 'A URL elicitation');
-  let url: URL;
-  try {
-    url = new URL(String(params.url));
-  } catch {
-    throw new MrtrUsageError(`URL elicitation needs an absolute URL, not ${JSON.stringify(params.url)}.`);
-  }
-  const local = LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost');
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
-    throw new MrtrUsageError(
-      `URL elicitation must use https (http only on localhost), not ${url.protocol}//${url.host}.`,
-    );
-  }
-  if (url.username !== '' || url.password !== '') {
-    throw new MrtrUsageError('URL elicitation must not carry credentials in the URL.');
-  }
-  for (const name of url.searchParams.keys()) {
-    const match = classifySensitiveName(name, options.sensitiveNames);
-    if (match) {
-      throw new MrtrUsageError(
-        `URL elicitation must not put a ${match.kind} in the URL (query parameter "${name}"); use an opaque one-time ticket bound to the user.`,
-      );
-    }
-  }
+  const [problem] = checkElicitationUrl(String(params.url), options.sensitiveNames);
+  if (problem) throw new MrtrUsageError(problem.message);
 }
 
 /**
