@@ -1,5 +1,5 @@
-import type { LegacyCategory } from '@mcp-mrtr/core';
 import type { FileContext } from './analysis/file-context.js';
+import type { SiteCategory } from './analysis/site-category.js';
 import type { Site } from './analysis/site.js';
 import type { PrefilterTerm } from './engine/prefilter.js';
 
@@ -21,8 +21,8 @@ export interface ResolveContext {
 export interface Transform {
   /** Stable ID used in reports, on the command line and as the jscodeshift module name. */
   readonly id: string;
-  /** The legacy categories it migrates; the matching lint rules report what it leaves. */
-  readonly categories: readonly LegacyCategory[];
+  /** The categories it migrates; the matching lint rules report what it leaves. */
+  readonly categories: readonly SiteCategory[];
   readonly description: string;
   /** A file that contains none of these strings has nothing for this transform and is not parsed. */
   readonly prefilter: readonly PrefilterTerm[];

@@ -1,4 +1,3 @@
-import { CATEGORY_INFO, type LegacyCategory } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import { existingImportLocal, type ImportRequest } from '../edits/imports.js';
 import { indentationAt, lineAndColumn, lineStartOf, startsItsLine } from '../edits/line-ranges.js';
@@ -6,6 +5,7 @@ import type { MarkerAnchor } from '../edits/markers.js';
 import type { SourceStyle } from '../edits/source-style.js';
 import type { TextEdit } from '../edits/text-edit.js';
 import { resolveMember, type MemberResolution } from './sdk-resolution.js';
+import { ruleIdOf, type SiteCategory } from './site-category.js';
 import type { Rewrite, Site } from './site.js';
 import { isStatement } from './syntax.js';
 
@@ -59,14 +59,36 @@ export class FileContext {
    */
   importFor(module: string, name: string): ImportRequest {
     const key = `${module}\0${name}`;
-    let local = this.#reservedLocals.get(key) ?? existingImportLocal(this.sourceFile, module, name);
-    if (local === undefined) {
-      local = name;
-      const taken = new Set(this.#reservedLocals.values());
-      for (let n = 2; this.#declaredNames.has(local) || taken.has(local); n++) local = `${name}${n}`;
-    }
+    const local =
+      this.#reservedLocals.get(key) ??
+      existingImportLocal(this.sourceFile, module, name) ??
+      this.#unusedName(name);
     this.#reservedLocals.set(key, local);
     return { module, name, local };
+  }
+
+  /**
+   * The identifier for a declaration a rewrite adds to the file: `name`, or `name2`, `name3`… when
+   * the file, an import or another planned declaration already uses it. Asking again for the same
+   * `name` gives the same identifier.
+   */
+  declarationName(name: string): string {
+    const key = `\0declaration\0${name}`;
+    const local = this.#reservedLocals.get(key) ?? this.#unusedName(name);
+    this.#reservedLocals.set(key, local);
+    return local;
+  }
+
+  #unusedName(name: string): string {
+    const taken = new Set(this.#reservedLocals.values());
+    let local = name;
+    for (let n = 2; this.#declaredNames.has(local) || taken.has(local); n++) local = `${name}${n}`;
+    return local;
+  }
+
+  /** The one-based line a node starts on. */
+  lineOf(node: ts.Node): number {
+    return lineAndColumn(this.text, node.getStart(this.sourceFile)).line;
   }
 
   /** The text of a node as written (without leading trivia). */
@@ -130,7 +152,7 @@ export class FileContext {
     return {
       transform: base.transform,
       category: base.category,
-      ruleId: CATEGORY_INFO[base.category].ruleId,
+      ruleId: ruleIdOf(base.category),
       kind: base.kind,
       file: this.path,
       start,
@@ -145,7 +167,7 @@ export class FileContext {
 /** What every site says about itself. */
 export interface SiteBase {
   readonly transform: string;
-  readonly category: LegacyCategory;
+  readonly category: SiteCategory;
   readonly kind: string;
   readonly node: ts.Node;
   readonly todo: string;

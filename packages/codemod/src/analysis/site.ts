@@ -1,7 +1,7 @@
-import type { LegacyCategory } from '@mcp-mrtr/core';
 import type { ImportRequest } from '../edits/imports.js';
 import type { MarkerAnchor } from '../edits/markers.js';
 import type { TextEdit } from '../edits/text-edit.js';
+import type { SiteCategory } from './site-category.js';
 
 /** A planned rewrite of one site: edits against the original text and the imports they need. */
 export interface Rewrite {
@@ -19,8 +19,8 @@ export interface Rewrite {
  */
 export interface Site {
   readonly transform: string;
-  readonly category: LegacyCategory;
-  /** The lint rule that reports this site (`CATEGORY_INFO[category].ruleId`). */
+  readonly category: SiteCategory;
+  /** The lint rule that reports this site (`ruleIdOf(category)`). */
   readonly ruleId: string;
   /** A short, stable name for the shape, e.g. `send-logging-message`. */
   readonly kind: string;

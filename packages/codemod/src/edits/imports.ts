@@ -67,7 +67,8 @@ export function isCommonJsSource(sourceFile: ts.SourceFile): boolean {
   return sourceFile.fileName.endsWith('.cts') || /\brequire\s*\(/.test(sourceFile.text);
 }
 
-function isRequireStatement(statement: ts.Statement): boolean {
+/** `const x = require(…)` and the like: a CommonJS import. */
+export function isRequireStatement(statement: ts.Statement): boolean {
   if (!ts.isVariableStatement(statement)) return false;
   return statement.declarationList.declarations.some((declaration) => {
     const init = declaration.initializer;

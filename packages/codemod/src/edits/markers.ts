@@ -5,10 +5,14 @@ import type { TextEdit } from './text-edit.js';
 /** Every marker starts with this, so `grep -rn "mcp-mrtr:"` lists what is left to do. */
 export const MARKER_PREFIX = 'mcp-mrtr:';
 
-/** Where a manual site's marker goes: above the line that starts at `lineStart`, or inline. */
+/**
+ * Where a manual site's marker goes: above the line that starts at `lineStart`, inline, or nowhere
+ * because a rewrite writes it as part of the code it inserts (`in-rewrite`).
+ */
 export type MarkerAnchor =
   | { readonly kind: 'line'; readonly lineStart: number; readonly indent: string }
-  | { readonly kind: 'inline'; readonly offset: number };
+  | { readonly kind: 'inline'; readonly offset: number }
+  | { readonly kind: 'in-rewrite' };
 
 export function markerText(ruleId: string, todo: string): string {
   return `${MARKER_PREFIX} ${ruleId} — ${todo.replace(/\s+/g, ' ').trim()}`;
@@ -44,6 +48,7 @@ export function markerEdit(
   todo: string,
 ): TextEdit | undefined {
   const comment = markerText(ruleId, todo);
+  if (anchor.kind === 'in-rewrite') return undefined;
   if (anchor.kind === 'line') {
     if (hasMarkerAbove(text, anchor.lineStart, ruleId)) return undefined;
     return {

@@ -32,7 +32,7 @@ function onlyUsedIn(
   edits: readonly TextEdit[],
 ): boolean {
   if (references.length === 0) return false;
-  const mentions = new RegExp(`(^|[^\\w$])${name.replaceAll('$', '\\$')}($|[^\\w$])`);
+  const mentions = mentionOf(name);
   return references.every((reference) =>
     edits.some(
       (edit) =>
@@ -44,11 +44,24 @@ function onlyUsedIn(
   );
 }
 
+function mentionOf(name: string): RegExp {
+  return new RegExp(`(^|[^\\w$])${name.replaceAll('$', '\\$')}($|[^\\w$])`);
+}
+
+/** Whether code an edit inserts between `start` and `end` names `name`: a new use of it. */
+function insertedUseOf(name: string, edits: readonly TextEdit[], start = 0, end = Infinity): boolean {
+  const mentions = mentionOf(name);
+  return edits.some((edit) => start <= edit.start && edit.end <= end && mentions.test(edit.text));
+}
+
 /** Import specifiers whose every reference lies in code the rewrites remove. */
 function unusedImportsAfter(file: AnalysedFile, edits: readonly TextEdit[]): Set<ts.ImportSpecifier> {
   return new Set(
     file.importUsages
-      .filter((usage) => onlyUsedIn(usage.references, usage.specifier.name.text, edits))
+      .filter((usage) => {
+        const name = usage.specifier.name.text;
+        return onlyUsedIn(usage.references, name, edits) && !insertedUseOf(name, edits);
+      })
       .map((usage) => usage.specifier),
   );
 }
@@ -74,7 +87,9 @@ export function applySites(file: AnalysedFile, candidateSites: readonly Site[]):
   edits.push(...importEdits(file.sourceFile, file.style, imports));
   edits.push(...removeImportSpecifiers(file.sourceFile, unusedImportsAfter(file, rewriteEdits)));
   for (const usage of file.parameterUsages) {
-    if (!onlyUsedIn(usage.references, usage.parameter.name.getText(file.sourceFile), rewriteEdits)) continue;
+    const name = usage.parameter.name.getText(file.sourceFile);
+    if (!onlyUsedIn(usage.references, name, rewriteEdits)) continue;
+    if (insertedUseOf(name, rewriteEdits, usage.callback.pos, usage.callback.end)) continue;
     const edit = removeLastParameter(file.sourceFile, usage);
     // A callback inside code a rewrite removes goes with it.
     if (!isInsideEditedRange(rewriteEdits, edit.start, Math.max(edit.end, edit.start + 1))) edits.push(edit);
@@ -82,7 +97,10 @@ export function applySites(file: AnalysedFile, candidateSites: readonly Site[]):
 
   const marked = new Set<string>();
   for (const site of manual) {
-    const key = `${site.anchor.kind === 'line' ? site.anchor.lineStart : site.anchor.offset}\0${site.ruleId}`;
+    const { anchor } = site;
+    // The rewrite that inserts the code this site is about also wrote its marker.
+    if (anchor.kind === 'in-rewrite') continue;
+    const key = `${anchor.kind === 'line' ? anchor.lineStart : anchor.offset}\0${site.ruleId}`;
     if (marked.has(key)) continue;
     marked.add(key);
     const edit = markerEdit(file.text, file.style, site.anchor, site.ruleId, site.todo);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { LegacyCategory } from '@mcp-mrtr/core';
+import type { SiteCategory } from '../analysis/site-category.js';
 import type { Site } from '../analysis/site.js';
 import type { FileStatus, MigrationResult } from '../engine/migration-result.js';
 import { ruleDocsUrl } from './docs-url.js';
@@ -11,7 +11,7 @@ export interface ReportedSite {
   readonly file: string;
   readonly line: number;
   readonly column: number;
-  readonly category: LegacyCategory;
+  readonly category: SiteCategory;
   readonly ruleId: string;
   readonly transform: string;
   readonly kind: string;
