@@ -186,7 +186,7 @@ describe('mcp-mrtr migrate', () => {
     [['--report', 'report.txt'], /--report report\.txt: the file name must end in \.json or \.md/],
     [
       ['--transform', 'nope'],
-      /--transform: unknown transform nope; available: logging, deprecated-declarations, elicitation-complete/,
+      /--transform: unknown transform nope; available: logging, deprecated-declarations, request-state, elicitation-complete/,
     ],
     [['--logging', 'syslog'], /argument 'syslog' is invalid/],
   ])('exits 2 for %j, with the reason on stderr and nothing on stdout', async (args, reason) => {

@@ -39,6 +39,15 @@ const SENDS = [
   "await server.server.createMessage({ messages: [], maxTokens: 1, includeContext: extra.sessionId ? 'allServers' : 'none' });",
 ];
 
+// Round trips carried in _meta (the generated tools have no arguments): two the request-state
+// transform seals and opens, two it must leave for manual work.
+const STATES = [
+  "const token = extra._meta?.requestState as string | undefined;\n    if (token) return { content: [{ type: 'text', text: String(JSON.parse(token).n) }] };\n    if (extra.sessionId) return { content: [], resultType: 'input_required', inputRequests: {}, requestState: JSON.stringify({ n: 1 }) };",
+  "const raw = extra._meta?.requestState as string | undefined;\n    if (raw !== undefined) return { content: [{ type: 'text', text: String(JSON.parse(Buffer.from(raw, 'base64').toString('utf8')).n) }] };\n    if (extra.sessionId) return { content: [], resultType: 'input_required', inputRequests: {}, requestState: Buffer.from(JSON.stringify({ n: 2 })).toString('base64') };",
+  "if (extra.sessionId) return { content: [], resultType: 'input_required', inputRequests: {}, requestState: `step:${extra.requestId}` };",
+  "console.error(extra._meta?.requestState);\n    if (extra._meta?.requestState) return { content: [{ type: 'text', text: JSON.parse(String(extra._meta.requestState)) }] };\n    if (extra.sessionId) return { content: [], resultType: 'input_required', inputRequests: {}, requestState: JSON.stringify({}) };",
+];
+
 const MODULE_LEVEL = [
   'server.server.setRequestHandler(SetLevelRequestSchema, () => ({}));',
   'server.server.setRequestHandler(SetLevelRequestSchema, (request) => { console.error(request.params.level); return {}; });',
@@ -68,6 +77,7 @@ export function create${index}(): McpServer {
   ${next() < 0.4 ? pick(next, MODULE_LEVEL) : ''}
   server.registerTool('t${index}', { description: 'generated' }, async (extra) => {
     ${sends.join('\n    ')}
+    ${next() < 0.4 ? pick(next, STATES) : ''}
     return { content: [] };
   });
   return server;
@@ -122,6 +132,9 @@ describe(`a generated corpus of ${FILES} files (seed ${SEED})`, () => {
     // Some sends stay manual (their promise is used), so no logging capability may go anywhere.
     expect(sites.filter((site) => site.kind === 'capability' && site.rewrite !== undefined)).toEqual([]);
     expect(sites.filter((site) => site.kind === 'capability').length).toBeGreaterThan(20);
+    const state = sites.filter((site) => site.kind === 'plaintext-read' || site.kind === 'plaintext-write');
+    expect(state.filter((site) => site.rewrite !== undefined).length).toBeGreaterThan(5);
+    expect(state.filter((site) => site.rewrite === undefined).length).toBeGreaterThan(5);
   });
 
   it('adds imports the way each file imports: ESM syntax in modules, require in CommonJS', () => {
@@ -129,6 +142,12 @@ describe(`a generated corpus of ${FILES} files (seed ${SEED})`, () => {
       if (file.output === undefined || !/^\s*logToStderr\(/m.test(file.output)) continue;
       expect(file.output, file.file).toMatch(
         /^import \{ logToStderr \} from ['"]@mcp-mrtr\/runtime\/logger['"]/m,
+      );
+    }
+    for (const file of first.files) {
+      if (file.output === undefined || !file.output.includes('new RequestStateSealer(')) continue;
+      expect(file.output, file.file).toMatch(
+        /^import \{ Keyring, RequestStateSealer \} from ['"]@mcp-mrtr\/runtime['"]/m,
       );
     }
   });

@@ -91,6 +91,19 @@ describe('the jscodeshift transform modules', () => {
     expect(other.output).toContain('1 unmodified');
   });
 
+  it('seal requestState with the request-state module, reporting the keys the deployment must provide', () => {
+    const cwd = project({ 'server.ts': 'request-state-v1-low-level/before/server.ts' });
+    const { status, output } = jscodeshift(cwd, ['-t', path.join(MODULES, 'request-state.cjs'), 'server.ts']);
+    expect(status).toBe(0);
+    expect(output).toContain('1 ok');
+    expect(output).toMatch(
+      /REP server\.ts 10:1 require-sealed-request-state — Give every instance .*MCP_MRTR_STATE_KEYS/,
+    );
+    expect(readFileSync(path.join(cwd, 'server.ts'), 'utf8')).toBe(
+      readFileSync(path.join(CASES_DIR, 'request-state-v1-low-level/after/server.ts'), 'utf8'),
+    );
+  });
+
   it('count a file the engine cannot parse as an error and leave it as it was', () => {
     const cwd = project({});
     writeFileSync(path.join(cwd, 'broken.ts'), 'server.sendLoggingMessage({ level: "info" ');

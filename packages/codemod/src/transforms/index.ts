@@ -2,14 +2,13 @@ import type { Transform } from '../transform.js';
 import { deprecatedDeclarationsTransform } from './deprecated-declarations/index.js';
 import { elicitationCompleteTransform } from './elicitation-complete/index.js';
 import { loggingTransform } from './logging/index.js';
+import { requestStateTransform } from './request-state/index.js';
 
-/**
- * The registry of transforms, in the order they run. The plaintext-requestState transform joins
- * here once the runtime's sealing API exists; the engine needs nothing else to run it.
- */
+/** The registry of transforms, in the order they run. */
 export const transforms: readonly Transform[] = [
   loggingTransform,
   deprecatedDeclarationsTransform,
+  requestStateTransform,
   elicitationCompleteTransform,
 ];
 
