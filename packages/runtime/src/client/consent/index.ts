@@ -1,0 +1,6 @@
+// What a client must show before opening a URL-mode link, and how it opens one.
+export * from './url-warnings.js';
+export * from './url-consent-prompt.js';
+export * from './consent-text.js';
+export * from './system-browser.js';
+export * from './url-consent-handler.js';
