@@ -2,18 +2,21 @@
  * Why the connect endpoint refused a ticket or a callback. The browser gets a page that says
  * what to do; the reason goes to {@link ConnectEvent}s for the server's audit log.
  */
-export type ConnectRefusal =
+export const CONNECT_REFUSALS = [
   /** Not a ticket or state this server could have issued. */
-  | 'malformed'
+  'malformed',
   /** Never issued, or forgotten after its flow expired. */
-  | 'unknown'
-  | 'expired'
+  'unknown',
+  'expired',
   /** Already used: a replay, or a second visit. */
-  | 'used'
+  'used',
   /** No session on this server: nobody to compare with the ticket's principal. */
-  | 'signed-out'
+  'signed-out',
   /** Opened by a different user than the one it was issued to: a forwarded link. */
-  | 'wrong-user';
+  'wrong-user',
+] as const;
+
+export type ConnectRefusal = (typeof CONNECT_REFUSALS)[number];
 
 /** What happened in a URL-mode flow, for the server's audit log. Never carries tickets or tokens. */
 export type ConnectEvent =

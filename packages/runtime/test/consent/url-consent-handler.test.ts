@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { urlConsentHandler, type UrlConsentPrompt } from '../../src/client/consent/index.js';
+import {
+  urlConsentHandler,
+  type UrlConsentAnswer,
+  type UrlConsentPrompt,
+} from '../../src/client/consent/index.js';
 import { callWithInput, type AttemptSender } from '../../src/client/index.js';
 import type { InputContext } from '../../src/client/input-handlers.js';
 
@@ -12,7 +16,7 @@ const request = (url: string) => ({
   punycode: false,
 });
 
-function handlerWith(answer: 'accept' | 'decline' | 'cancel') {
+function handlerWith(answer: UrlConsentAnswer) {
   const prompts: UrlConsentPrompt[] = [];
   const opened: string[] = [];
   const refused: UrlConsentPrompt[] = [];
@@ -56,6 +60,14 @@ describe('urlConsentHandler', () => {
     await expect(handler.open('https://mcp.acme.com/connect?ticket=t', context)).rejects.toThrow();
     await expect(handler.open('https://evil.example/', context)).rejects.toThrow();
     expect(opened).toEqual([]);
+  });
+
+  it('lets the user say they finished: the retry goes out as accept and nothing opens', async () => {
+    const { handler, opened } = handlerWith('finished');
+    expect(await handler.consent(request('https://mcp.acme.com/connect?ticket=t'), context)).toBe('accept');
+    await handler.open('https://mcp.acme.com/connect?ticket=t', context);
+    expect(opened).toEqual([]);
+    await expect(handler.open('https://mcp.acme.com/connect?ticket=t', context)).rejects.toThrow();
   });
 
   it('declines a link that is not a web page without asking', async () => {

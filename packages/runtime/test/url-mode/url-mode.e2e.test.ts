@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { urlConsentHandler, type UrlConsentPrompt } from '../../src/client/consent/index.js';
+import {
+  urlConsentHandler,
+  type UrlConsentAnswer,
+  type UrlConsentPrompt,
+} from '../../src/client/consent/index.js';
 import { clientCapabilitiesFor, HttpJsonRpcClient, type InputHandlers } from '../../src/client/index.js';
 import { Keyring, type JsonObject } from '../../src/index.js';
 import {
@@ -32,8 +36,8 @@ interface User {
   readonly prompts: UrlConsentPrompt[];
   /** What the user does with each link they accept, in order; the last one repeats. */
   readonly actions: ((url: string) => Promise<void>)[];
-  /** Answers to the consent dialog, in order; `accept` when none is left. */
-  readonly answers: ('accept' | 'decline' | 'cancel')[];
+  /** Answers to the consent dialog, in order, or what the user does before answering; `accept` when none is left. */
+  readonly answers: (UrlConsentAnswer | (() => Promise<UrlConsentAnswer>))[];
   listRepos(): Promise<JsonObject>;
 }
 
@@ -125,7 +129,7 @@ async function startWorld(
       await browser.open(`${github.url}/signin?account=${USERS[name].account}`);
       const prompts: UrlConsentPrompt[] = [];
       const actions: ((url: string) => Promise<void>)[] = [];
-      const answers: ('accept' | 'decline' | 'cancel')[] = [];
+      const answers: User['answers'] = [];
       let acted = 0;
       const handlers: InputHandlers = {
         url: urlConsentHandler({
@@ -133,7 +137,8 @@ async function startWorld(
           serverUrl: server.mcpUrl,
           ask: (prompt) => {
             prompts.push(prompt);
-            return Promise.resolve(answers.shift() ?? 'accept');
+            const answer = answers.shift() ?? 'accept';
+            return typeof answer === 'function' ? answer() : Promise.resolve(answer);
           },
           open: (url) => {
             const action = actions[Math.min(acted++, actions.length - 1)];
@@ -198,15 +203,25 @@ describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
   it('completes for the right user, and only the callback counts as completion', async () => {
     const world = await startWorld(storeFor, instanceCount);
     const alice = await world.user('alice');
-    // The first accept opens nothing: accept is consent, not completion.
-    alice.actions.push(() => Promise.resolve(), world.openOwn(alice));
+    let atGithub = '';
+    // The browser opens; the client retries at once, while Alice is still on GitHub's consent page.
+    alice.actions.push(async (url) => {
+      const page = await alice.browser.open(url, (next) => next.href.startsWith(world.github.url));
+      atGithub = page.url;
+    });
+    // Asked again, she approves at GitHub, then tells the client she has finished.
+    alice.answers.push('accept', async () => {
+      await alice.browser.open(atGithub);
+      return 'finished';
+    });
 
     const result = await alice.listRepos();
 
     expect(resultText(result)).toBe('alice-gh: alpha, beta');
     expect(alice.prompts).toHaveLength(2);
     const [first, second] = alice.prompts;
-    expect(second?.url).toBe(first?.url);
+    // The retry carried accept but found the flow pending: its ticket used, so a fresh link.
+    expect(second?.url).not.toBe(first?.url);
     const link = new URL(first!.url);
     expect(`${link.origin}${link.pathname}`).toBe(`${world.server.publicUrl}/connect`);
     expect([...link.searchParams.keys()]).toEqual(['ticket']);
@@ -221,7 +236,7 @@ describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
     const [connect, authorize, callback] = alice.browser.visits.slice(-3);
     expect(connect).toMatchObject({ url: first?.url, status: 303 });
     expect(connect?.location?.startsWith(`${world.github.url}/authorize?`)).toBe(true);
-    expect(authorize?.status).toBe(302);
+    expect(authorize).toMatchObject({ url: connect?.location, status: 302 });
     expect(callback?.url.startsWith(world.server.callbackUrl)).toBe(true);
     expect(callback?.status).toBe(200);
     expect(world.state.vault.get('alice')?.account).toBe('alice-gh');
@@ -229,6 +244,7 @@ describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
       'flow-started',
       'ticket-issued',
       'redirected',
+      'ticket-issued',
       'completed',
     ]);
     await expectNoTokenLeaked(world, 'alice');

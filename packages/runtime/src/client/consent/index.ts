@@ -1,5 +1,10 @@
 // What a client must show before opening a URL-mode link, and how it opens one.
-export * from './url-warnings.js';
+export {
+  URL_WARNING_CODES,
+  type UrlWarning,
+  type UrlWarningCode,
+  type WarningSeverity,
+} from './url-warnings.js';
 export * from './url-consent-prompt.js';
 export * from './consent-text.js';
 export * from './system-browser.js';

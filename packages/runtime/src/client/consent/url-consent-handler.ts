@@ -2,7 +2,12 @@ import type { InputContext, InputHandlers } from '../input-handlers.js';
 import { openInSystemBrowser } from './system-browser.js';
 import { describeUrlForConsent, type UrlConsentPrompt } from './url-consent-prompt.js';
 
-export type UrlConsentAnswer = 'accept' | 'decline' | 'cancel';
+/**
+ * The user's choice. `finished` is the "retry" control the spec recommends: the user already did
+ * what the link asked (it was opened on an earlier round) and wants the server to check, so the
+ * retry goes out as an accept and nothing is opened again.
+ */
+export type UrlConsentAnswer = 'accept' | 'decline' | 'cancel' | 'finished';
 
 export interface UrlConsentHandlerOptions {
   /** The requesting server's name, as the user knows it (its `serverInfo.title` or `name`). */
@@ -27,6 +32,7 @@ export interface UrlConsentHandlerOptions {
  */
 export function urlConsentHandler(options: UrlConsentHandlerOptions): NonNullable<InputHandlers['url']> {
   const consented = new Set<string>();
+  const finished = new Set<string>();
   const open = options.open ?? ((url: string) => openInSystemBrowser(url));
   return {
     consent: async (request, context) => {
@@ -41,9 +47,12 @@ export function urlConsentHandler(options: UrlConsentHandlerOptions): NonNullabl
       }
       const answer = await options.ask(prompt, context);
       if (answer === 'accept') consented.add(prompt.url);
-      return answer;
+      if (answer !== 'finished') return answer;
+      finished.add(prompt.url);
+      return 'accept';
     },
     open: async (url, context) => {
+      if (finished.delete(url)) return;
       // One accept opens one URL once: nothing opens that the user did not just agree to.
       if (!consented.delete(url)) throw new Error(`Refusing to open ${url}: the user did not consent to it.`);
       await open(url, context);

@@ -4,31 +4,35 @@ import { isIcannDomain, publicSuffixOf, type Site } from './site-of.js';
 
 export type WarningSeverity = 'danger' | 'caution' | 'info';
 
-export type UrlWarningCode =
+/** What a consent dialog warns about, from the most to the least severe. */
+export const URL_WARNING_CODES = [
   /** Not an http(s) URL (`javascript:`, `file:`), or not a URL at all: it is never opened. */
-  | 'not-a-web-page'
+  'not-a-web-page',
   /** Plain http to a host other than this computer. */
-  | 'not-https'
+  'not-https',
   /** `https://github.com@evil.example/`: what stands before `@` is not where the link goes. */
-  | 'userinfo'
-  /** International characters, shown decoded and as the punycode the browser resolves. */
-  | 'punycode'
+  'userinfo',
   /** A label mixing scripts no real name mixes (Latin with Cyrillic). */
-  | 'mixed-scripts'
+  'mixed-scripts',
   /** A label written entirely in letters that look like Latin ones. */
-  | 'confusable'
+  'confusable',
   /** The subdomain spells another site's domain: `github.com.evil.example`. */
-  | 'domain-in-subdomain'
+  'domain-in-subdomain',
   /** The link names or imitates the server's own site but belongs to someone else. */
-  | 'imitates-server'
+  'imitates-server',
+  /** International characters, shown decoded and as the punycode the browser resolves. */
+  'punycode',
   /** A bare IP address: there is no name to check. */
-  | 'ip-address'
+  'ip-address',
   /** A name without a registrable domain (`intranet`). */
-  | 'no-registrable-domain'
+  'no-registrable-domain',
   /** A page on this computer. */
-  | 'local-address'
+  'local-address',
   /** Another site than the server's own. */
-  | 'different-site';
+  'different-site',
+] as const;
+
+export type UrlWarningCode = (typeof URL_WARNING_CODES)[number];
 
 export interface UrlWarning {
   readonly code: UrlWarningCode;
