@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer, type AuthInfo } from '@modelcontextprotocol/server';
 import { createHttpListener, defineTool, JsonRpcEndpoint } from '../../src/http/index.js';
-import { MrtrRuntime, type Keyring, type ToolResult } from '../../src/index.js';
+import { MrtrRuntime, type Keyring, type ToolHandler, type ToolResult } from '../../src/index.js';
+import { SdkV2Adapter } from '../../src/sdk-v2/index.js';
 import {
   ConnectEndpoint,
   ConnectFlows,
@@ -41,6 +44,8 @@ export interface ReposServerOptions {
   readonly state?: AppState;
   /** The origin users and clients reach, when instances sit behind a load balancer. */
   readonly publicUrl?: string;
+  /** What serves MCP: the runtime's plain JSON-RPC endpoint (default) or an SDK v2 McpServer. */
+  readonly mcp?: 'plain' | 'sdk-v2';
   readonly now?: () => number;
   readonly onEvent?: (event: ConnectEvent) => void;
 }
@@ -59,7 +64,7 @@ export interface ReposServer {
 }
 
 /**
- * MCP access tokens and who they belong to. They stand for tokens your MCP authorization server
+ * MCP access tokens and whose they are. They stand for tokens your MCP authorization server
  * issued and you verified; the principal is the user's subject, the same identity your web
  * session knows.
  */
@@ -69,6 +74,18 @@ export const MCP_TOKENS: Readonly<Record<string, string>> = {
 };
 
 type ReposState = { readonly github: ConnectFlowRef };
+
+/** The client id every user of one desktop client shares: never a principal. */
+const SHARED_CLIENT_ID = 'acme-desktop';
+
+/** The verified token's claims; the principal is the user's subject, `sub`. */
+function authOf(req: IncomingMessage): AuthInfo | undefined {
+  const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  const sub = token === undefined ? undefined : MCP_TOKENS[token];
+  return sub === undefined
+    ? undefined
+    : { token: token!, clientId: SHARED_CLIENT_ID, scopes: [], extra: { sub } };
+}
 
 const text = (message: string, isError = false): ToolResult => ({
   content: [{ type: 'text', text: message }],
@@ -157,49 +174,63 @@ export async function startReposServer(options: ReposServerOptions): Promise<Rep
     ...(options.onEvent && { onEvent: options.onEvent }),
   });
 
-  const mcp = new JsonRpcEndpoint({
-    runtime,
-    serverInfo: { name: 'repos-demo', version: '1.0.0' },
-    tools: {
-      list_repos: defineTool<Record<string, never>, ReposState>({
-        description: "Lists the repositories of the user's GitHub account.",
-        handler: async (_args, round) => {
-          const stored = state.vault.get(round.principal);
-          // Connected before: no link needed. Once a flow is under way, only its completion counts.
-          if (stored && !round.state) return listRepos(options.github, stored.accessToken, stored.account);
-          const step = await connect.step(round, {
-            key: 'github',
-            provider: 'github',
-            message: 'Connect your GitHub account so I can list your repositories.',
-            flow: round.state?.github,
-          });
-          switch (step.status) {
-            case 'pending':
-              return round.inputRequired({ inputRequests: step.inputRequests, state: { github: step.flow } });
-            case 'completed': {
-              const credentials = state.vault.get(round.principal);
-              if (!credentials) return text('GitHub is connected, but its credentials are gone.', true);
-              return listRepos(options.github, credentials.accessToken, credentials.account);
-            }
-            case 'declined':
-              return text('Not connected: you declined to open the link.');
-            case 'cancelled':
-              return text('Cancelled.');
-            case 'failed':
-              return text(`GitHub was not connected (${step.error}).`, true);
-            case 'unsupported':
-              return text(`This client cannot open links; connect GitHub at ${url}/settings.`, true);
-          }
+  const listReposHandler: ToolHandler<Record<string, never>, ReposState> = async (_args, round) => {
+    const stored = state.vault.get(round.principal);
+    // Connected before: no link needed. Once a flow is under way, only its completion counts.
+    if (stored && !round.state) return listRepos(options.github, stored.accessToken, stored.account);
+    const step = await connect.step(round, {
+      key: 'github',
+      provider: 'github',
+      message: 'Connect your GitHub account so I can list your repositories.',
+      flow: round.state?.github,
+    });
+    switch (step.status) {
+      case 'pending':
+        return round.inputRequired({ inputRequests: step.inputRequests, state: { github: step.flow } });
+      case 'completed': {
+        const credentials = state.vault.get(round.principal);
+        if (!credentials) return text('GitHub is connected, but its credentials are gone.', true);
+        return listRepos(options.github, credentials.accessToken, credentials.account);
+      }
+      case 'declined':
+        return text('Not connected: you declined to open the link.');
+      case 'cancelled':
+        return text('Cancelled.');
+      case 'failed':
+        return text(`GitHub was not connected (${step.error}).`, true);
+      case 'unsupported':
+        return text(`This client cannot open links; connect GitHub at ${url}/settings.`, true);
+    }
+  };
+  const description = "Lists the repositories of the user's GitHub account.";
+  const subject = (auth: AuthInfo | undefined) =>
+    typeof auth?.extra?.sub === 'string' ? auth.extra.sub : 'anonymous';
+
+  let mcpListener: RequestListener;
+  if (options.mcp === 'sdk-v2') {
+    const mrtr = new SdkV2Adapter(runtime, { principal: (ctx) => subject(ctx.http?.authInfo) });
+    const serve = toNodeHandler(
+      createMcpHandler(
+        () => {
+          const mcpServer = new McpServer({ name: 'repos-demo', version: '1.0.0' }, mrtr.serverOptions());
+          mrtr.registerTool(mcpServer, 'list_repos', { description }, listReposHandler);
+          return mcpServer;
         },
-      }),
-    },
-  });
-  const mcpListener = createHttpListener(mcp, {
-    principal: (req) => {
-      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      return (token !== undefined && MCP_TOKENS[token]) || 'anonymous';
-    },
-  });
+        { legacy: 'reject' },
+      ),
+    );
+    mcpListener = (req, res) => {
+      const auth = authOf(req);
+      void serve(auth ? Object.assign(req, { auth }) : req, res);
+    };
+  } else {
+    const mcp = new JsonRpcEndpoint({
+      runtime,
+      serverInfo: { name: 'repos-demo', version: '1.0.0' },
+      tools: { list_repos: defineTool({ description, handler: listReposHandler }) },
+    });
+    mcpListener = createHttpListener(mcp, { principal: (req) => subject(authOf(req)) });
+  }
 
   const connectEndpoint = new ConnectEndpoint(connect, {
     serverName: 'repos-demo',

@@ -69,6 +69,7 @@ afterEach(async () => {
 async function startWorld(
   storeFor: (now: () => number) => UrlFlowStore,
   instanceCount: number,
+  mcp: 'plain' | 'sdk-v2',
 ): Promise<World> {
   let now = Date.now();
   const clock = () => now;
@@ -94,6 +95,7 @@ async function startWorld(
       state,
       now: clock,
       onEvent: (event) => events.push(event),
+      mcp,
       ...(balancer && { publicUrl: balancer.url }),
     });
     closers.push(() => instance.close());
@@ -187,10 +189,11 @@ async function expectNoTokenLeaked(world: World, principal: string): Promise<voi
   }
 }
 
-describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
-  ['memory store, one instance', (now) => new MemoryUrlFlowStore({ now }), 1],
+describe.each<[string, (now: () => number) => UrlFlowStore, number, 'plain' | 'sdk-v2']>([
+  ['plain JSON-RPC, memory store, one instance', (now) => new MemoryUrlFlowStore({ now }), 1, 'plain'],
+  ['SDK v2 McpServer, memory store, one instance', (now) => new MemoryUrlFlowStore({ now }), 1, 'sdk-v2'],
   [
-    'Redis store, two instances behind a round-robin balancer',
+    'plain JSON-RPC, Redis store, two instances behind a round-robin balancer',
     (now) =>
       new RedisUrlFlowStore({
         send: (args) => redis.client.sendCommand(args),
@@ -198,10 +201,11 @@ describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
         now,
       }),
     2,
+    'plain',
   ],
-])('URL mode with connect tickets (%s)', (_name, storeFor, instanceCount) => {
+])('URL mode with connect tickets (%s)', (_name, storeFor, instanceCount, mcp) => {
   it('completes for the right user, and only the callback counts as completion', async () => {
-    const world = await startWorld(storeFor, instanceCount);
+    const world = await startWorld(storeFor, instanceCount, mcp);
     const alice = await world.user('alice');
     let atGithub = '';
     // The browser opens; the client retries at once, while Alice is still on GitHub's consent page.
@@ -251,7 +255,7 @@ describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
   });
 
   it('refuses a forwarded link to a second user and leaves the first user’s flow intact', async () => {
-    const world = await startWorld(storeFor, instanceCount);
+    const world = await startWorld(storeFor, instanceCount, mcp);
     const alice = await world.user('alice');
     const bob = await world.user('bob');
     let bobSaw: { status: number; body: string; location: string | null } | undefined;
@@ -283,7 +287,7 @@ describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
   });
 
   it('refuses a forwarded authorization URL when it comes back in the wrong browser', async () => {
-    const world = await startWorld(storeFor, instanceCount);
+    const world = await startWorld(storeFor, instanceCount, mcp);
     const alice = await world.user('alice');
     const bob = await world.user('bob');
     let bobSaw: { status: number; body: string } | undefined;
@@ -310,7 +314,7 @@ describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
   });
 
   it('refuses a replayed ticket, an edited ticket and a replayed callback', async () => {
-    const world = await startWorld(storeFor, instanceCount);
+    const world = await startWorld(storeFor, instanceCount, mcp);
     const alice = await world.user('alice');
     alice.actions.push(world.openOwn(alice));
     expect(resultText(await alice.listRepos())).toBe('alice-gh: alpha, beta');
@@ -344,7 +348,7 @@ describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
   });
 
   it('refuses an expired ticket, and the retry brings a fresh one that works', async () => {
-    const world = await startWorld(storeFor, instanceCount);
+    const world = await startWorld(storeFor, instanceCount, mcp);
     const alice = await world.user('alice');
     let late: { status: number; body: string } | undefined;
     alice.actions.push(async (url) => {
@@ -366,7 +370,7 @@ describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
   });
 
   it('sends a browser without a session to sign in first, without burning the ticket', async () => {
-    const world = await startWorld(storeFor, instanceCount);
+    const world = await startWorld(storeFor, instanceCount, mcp);
     const alice = await world.user('alice');
     alice.actions.push(async (url) => {
       const fresh = new Browser('alice on a new laptop');
@@ -389,7 +393,7 @@ describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
   });
 
   it('ends the call when the user declines the link, opening nothing', async () => {
-    const world = await startWorld(storeFor, instanceCount);
+    const world = await startWorld(storeFor, instanceCount, mcp);
     const alice = await world.user('alice');
     alice.answers.push('decline');
 
@@ -399,7 +403,7 @@ describe.each<[string, (now: () => number) => UrlFlowStore, number]>([
   });
 
   it('reports the third party refusing access as a failed flow', async () => {
-    const world = await startWorld(storeFor, instanceCount);
+    const world = await startWorld(storeFor, instanceCount, mcp);
     const alice = await world.user('alice');
     alice.actions.push(async (url) => {
       const page = await alice.browser.open(url, (next) => next.href.startsWith(world.github.url));
