@@ -221,7 +221,10 @@ export async function startReposServer(options: ReposServerOptions): Promise<Rep
     );
     mcpListener = (req, res) => {
       const auth = authOf(req);
-      void serve(auth ? Object.assign(req, { auth }) : req, res);
+      serve(auth ? Object.assign(req, { auth }) : req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      });
     };
   } else {
     const mcp = new JsonRpcEndpoint({
