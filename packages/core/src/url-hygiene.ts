@@ -103,6 +103,15 @@ export function classifyUrlParameter(
   return undefined;
 }
 
+/**
+ * An OAuth authorization request (RFC 6749, 4.1.1: `response_type` and `client_id`). Handing it out
+ * is the forwarded-link account takeover of the spec guide's "Security" section: it is reported
+ * as `pre-authenticated`, since like a signed link it lets whoever opens it act in the flow.
+ */
+function isAuthorizationRequest(url: URL): boolean {
+  return url.searchParams.has('response_type') && url.searchParams.has('client_id');
+}
+
 /** Every problem with a URL-mode elicitation URL; an empty list means it may be sent. */
 export function checkElicitationUrl(text: string, options: SensitiveNameOptions = {}): UrlProblem[] {
   let url: URL;
@@ -142,6 +151,14 @@ export function checkElicitationUrl(text: string, options: SensitiveNameOptions 
         verdict.code === 'pre-authenticated'
           ? `The URL is pre-authenticated (parameter "${name}"): anyone holding it acts as the user. Link to a page of your own server that identifies the user by their session.`
           : `A URL elicitation must not carry ${verdict.what} in the URL (parameter "${name}"); use an opaque one-time ticket bound to the user.`,
+    });
+  }
+  if (isAuthorizationRequest(url)) {
+    problems.push({
+      code: 'pre-authenticated',
+      parameter: 'response_type',
+      message:
+        "The URL is a third party's OAuth authorization request (client_id, response_type): whoever opens it grants their account to the user who started the elicitation, so a forwarded link takes over an account. Link to a connect page of your own server that checks the user's session and redirects from there.",
     });
   }
   return problems;

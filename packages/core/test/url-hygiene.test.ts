@@ -50,6 +50,20 @@ describe('checkElicitationUrl', () => {
     ]);
   });
 
+  it("refuses a third party's authorization request, which a forwarded link turns into an account takeover", () => {
+    const url =
+      'https://github.com/login/oauth/authorize?response_type=code&client_id=Iv1.abc&redirect_uri=https%3A%2F%2Fmcp.example.com%2Fcb&state=s';
+    expect(checkElicitationUrl(url)).toEqual([
+      {
+        code: 'pre-authenticated',
+        parameter: 'response_type',
+        message: expect.stringContaining('connect page of your own server') as string,
+      },
+    ]);
+    expect(codes('https://example.com/docs?response_type=code')).toEqual([]);
+    expect(codes('https://example.com/apps?client_id=Iv1.abc')).toEqual([]);
+  });
+
   it('reports every problem at once', () => {
     expect(codes('http://bob:pw@example.com/?token=1&email=a@b.c')).toEqual([
       'insecure-scheme',

@@ -19,6 +19,7 @@ import type {
   Root,
   SamplingResult,
 } from './protocol.js';
+import type { RequestIdentity } from './state/request-identity.js';
 import type { RequestStateBinding, RequestStateSealer } from './state/request-state-sealer.js';
 
 /** A usable answer to a form: accepted content that passed the schema, or a decline or cancel. */
@@ -68,6 +69,8 @@ export class Round<State = unknown> {
   readonly method: MrtrEligibleMethod;
   /** The authenticated principal this request runs for. */
   readonly principal: string;
+  /** What this request targets (method, tool/prompt name or resource URI, arguments); state is bound to it. */
+  readonly request: RequestIdentity;
   /** What the previous round sealed, verified for this principal and request; undefined at first. */
   readonly state: State | undefined;
   /** Capabilities the client declared for this request. */
@@ -81,6 +84,7 @@ export class Round<State = unknown> {
     this.init = init;
     this.method = init.method;
     this.principal = init.binding.principal;
+    this.request = init.binding.request;
     this.state = init.state;
     this.clientCapabilities = init.clientCapabilities;
     this.signal = init.signal;
