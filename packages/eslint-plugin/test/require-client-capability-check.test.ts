@@ -24,6 +24,8 @@ ruleTester.run('require-client-capability-check', rule, {
     // SDK v2's seam checks every request against the request's declared capabilities.
     `${V2}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('t', {}, async () => inputRequired({ inputRequests: { c: inputRequired.elicitUrl({ message: 'Go', url: 'https://example.com' }) } }));`,
     `${V2}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('t', {}, async () => (${result(`n: ${FORM}`)}));`,
+    // The runtime's SDK v1 adapter runs the rounds and checks capabilities before asking.
+    `${V1}import { SdkV1Adapter } from '@mcp-mrtr/runtime/sdk-v1';\ndeclare const mrtr: SdkV1Adapter;\nconst mcp = new McpServer({ name: 's', version: '1' });\nmrtr.registerTool(mcp, 'connect', {}, async () => (${result(`c: ${URL_MODE}`)}) as never);`,
     // Checks that cover the request.
     plain(`  if (!caps?.elicitation) return { content: [] };\n  return ${result(`n: ${FORM}`)};`),
     plain(`  if (!caps?.elicitation?.url) return { content: [] };\n  return ${result(`c: ${URL_MODE}`)};`),

@@ -6,6 +6,10 @@ import type { FileAnalysis } from './file-analysis.js';
 
 const { DefinitionType } = TSESLint.Scope;
 
+/** What a file that sends MRTR-eligible requests as a client contains, for a cheap first check. */
+export const CLIENT_REQUEST_IN_TEXT =
+  /tools\/call|prompts\/get|resources\/read|\b(?:callTool|getPrompt|readResource)\b/;
+
 type Node = TSESTree.Node;
 
 export interface ClientRequest {
@@ -104,4 +108,29 @@ export function isClientRequestParams(file: FileAnalysis, object: TSESTree.Objec
     return false;
   }
   return false;
+}
+
+/** `result.requestState` of a client result, or a binding that only ever holds one. */
+export function isReceivedRequestState(file: FileAnalysis, node: Node, depth = 0): boolean {
+  if (depth > 3) return false;
+  const current = unwrap(node);
+  // `result.requestState ?? ''`: the received value, with a fallback.
+  if (current.type === AST_NODE_TYPES.LogicalExpression)
+    return isReceivedRequestState(file, current.left, depth + 1);
+  if (current.type === AST_NODE_TYPES.MemberExpression) {
+    return staticKey(current) === 'requestState' && isClientResult(file, current.object);
+  }
+  if (current.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = findVariable(file.scopeOf(current), current.name);
+  const definition = variable?.defs[0];
+  if (variable === undefined || definition?.type !== DefinitionType.Variable) return false;
+  // `const { requestState } = result`
+  if (definition.node.id.type === AST_NODE_TYPES.ObjectPattern) {
+    return definition.node.init !== null && isClientResult(file, definition.node.init);
+  }
+  const values = variable.references
+    .filter((reference) => reference.isWrite())
+    .map((reference) => reference.writeExpr)
+    .filter((value): value is TSESTree.Expression => value != null);
+  return values.length > 0 && values.every((value) => isReceivedRequestState(file, value, depth + 1));
 }

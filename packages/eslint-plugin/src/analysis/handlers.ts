@@ -6,7 +6,6 @@ import {
   COMPLETION_METHOD,
   HANDLER_REGISTRATIONS,
   HANDLER_TYPES,
-  HANDLER_REGISTRATION_METHODS,
   RESOURCE_TEMPLATE_CALLBACKS,
   RESOURCE_TEMPLATE_CLASS,
   RUNTIME_HANDLER_DEFINITIONS,
@@ -132,18 +131,21 @@ function handledAt(file: FileAnalysis, node: Node): Omit<HandledRequest, 'handle
     if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
     const registered = HANDLER_REGISTRATIONS[name];
     if (registered !== undefined && parent.arguments.at(-1) === node) {
-      const first = parent.arguments[0];
-      // SDK registrations start with the name; the runtime's adapters take the server first.
-      const named = first !== undefined && staticString(file.scopeOf(first), first) !== undefined;
-      if (!named) return { method: registered, server: 'runtime' };
-      return mayBeSdkServer(file, callee.object)
+      const isName = (argument: Node | undefined) =>
+        argument !== undefined && staticString(file.scopeOf(argument), argument) !== undefined;
+      // SDK registrations start with the name; the runtime's adapters take the server, then the name.
+      if (resolveOwner(file, callee.object).kind === 'sdk')
+        return { method: registered, server: sdkGeneration(file) };
+      if (!isName(parent.arguments[0]) && isName(parent.arguments[1]))
+        return { method: registered, server: 'runtime' };
+      return isName(parent.arguments[0]) && mayBeSdkServer(file, callee.object)
         ? { method: registered, server: sdkGeneration(file) }
         : undefined;
     }
-    if ((HANDLER_REGISTRATION_METHODS as readonly string[]).includes(name) && parent.arguments[1] === node) {
+    if (name === 'setRequestHandler' && parent.arguments[1] === node) {
       const target = parent.arguments[0];
       const method = target === undefined ? undefined : methodOfTarget(file, target);
-      return method !== undefined && name === 'setRequestHandler' && mayBeSdkServer(file, callee.object)
+      return method !== undefined && mayBeSdkServer(file, callee.object)
         ? { method, server: sdkGeneration(file) }
         : undefined;
     }

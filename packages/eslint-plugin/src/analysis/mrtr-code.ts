@@ -59,8 +59,22 @@ export function isSdkBuilderObject(file: FileAnalysis, node: Node): boolean {
   );
 }
 
-/** The input_required result an object literal or call builds, if it builds one. */
+const results = new WeakMap<Node, InputRequiredResult | null>();
+
+/** The input_required result an object literal or call builds, if it builds one; computed once per node. */
 export function inputRequiredResult(
+  file: FileAnalysis,
+  node: TSESTree.ObjectExpression | TSESTree.CallExpression,
+): InputRequiredResult | undefined {
+  let result = results.get(node);
+  if (result === undefined) {
+    result = classifyResult(file, node) ?? null;
+    results.set(node, result);
+  }
+  return result ?? undefined;
+}
+
+function classifyResult(
   file: FileAnalysis,
   node: TSESTree.ObjectExpression | TSESTree.CallExpression,
 ): InputRequiredResult | undefined {
@@ -288,8 +302,26 @@ export interface ElicitationParams {
   readonly node: Node;
 }
 
+const elicitations = new WeakMap<Node, ElicitationParams | null>();
+
+/** Elicitation params an object literal or call builds, computed once per node for every rule. */
+export function elicitationParamsOf(
+  file: FileAnalysis,
+  node: TSESTree.ObjectExpression | TSESTree.CallExpression,
+): ElicitationParams | undefined {
+  let params = elicitations.get(node);
+  if (params === undefined) {
+    params =
+      (node.type === AST_NODE_TYPES.ObjectExpression
+        ? elicitationParamsOfObject(file, node)
+        : elicitationParamsOfCall(file, node)) ?? null;
+    elicitations.set(node, params);
+  }
+  return params ?? undefined;
+}
+
 /** `{ method: 'elicitation/create', params: {…} }` anywhere: an input request or a push request object. */
-export function elicitationParamsOfObject(
+function elicitationParamsOfObject(
   file: FileAnalysis,
   object: TSESTree.ObjectExpression,
 ): ElicitationParams | undefined {

@@ -4,13 +4,16 @@ import {
   REQUEST_STATE_INSPECTION_GUIDANCE,
   REQUEST_STATE_OBSERVERS,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { findVariable, memberPath, resolveConst, staticKey, unwrap } from '../analysis/ast.js';
-import { isClientRequestParams, isClientResult } from '../analysis/client-requests.js';
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { memberPath, resolveConst, staticKey, unwrap } from '../analysis/ast.js';
+import {
+  CLIENT_REQUEST_IN_TEXT,
+  isClientRequestParams,
+  isClientResult,
+  isReceivedRequestState,
+} from '../analysis/client-requests.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
 import { createRule } from '../util/create-rule.js';
-
-const { DefinitionType } = TSESLint.Scope;
 
 type Node = TSESTree.Node;
 
@@ -25,28 +28,6 @@ const REQUEST_STATE = 'requestState';
 const DECODERS: ReadonlySet<string> = new Set(REQUEST_STATE_DECODERS);
 const OBSERVERS: ReadonlySet<string> = new Set(REQUEST_STATE_OBSERVERS);
 
-/** `result.requestState` of a client result, or a binding that only ever holds one. */
-function isReceivedState(file: FileAnalysis, node: Node, depth = 0): boolean {
-  if (depth > 3) return false;
-  const current = unwrap(node);
-  if (current.type === AST_NODE_TYPES.MemberExpression) {
-    return staticKey(current) === REQUEST_STATE && isClientResult(file, current.object);
-  }
-  if (current.type !== AST_NODE_TYPES.Identifier) return false;
-  const variable = findVariable(file.scopeOf(current), current.name);
-  const definition = variable?.defs[0];
-  if (variable === undefined || definition?.type !== DefinitionType.Variable) return false;
-  // `const { requestState } = result`
-  if (definition.node.id.type === AST_NODE_TYPES.ObjectPattern) {
-    return definition.node.init !== null && isClientResult(file, definition.node.init);
-  }
-  const values = variable.references
-    .filter((reference) => reference.isWrite())
-    .map((reference) => reference.writeExpr)
-    .filter((value): value is TSESTree.Expression => value != null);
-  return values.length > 0 && values.every((value) => isReceivedState(file, value, depth + 1));
-}
-
 /** How a requestState value is made up on the client, or undefined when it may be the echoed string. */
 function fabrication(file: FileAnalysis, value: Node): string | undefined {
   const current = resolveConst(file.scopeOf(value), value);
@@ -55,7 +36,7 @@ function fabrication(file: FileAnalysis, value: Node): string | undefined {
       return typeof current.value === 'string' ? 'written as a string literal' : undefined;
     case AST_NODE_TYPES.TemplateLiteral:
       // A template around the received state changes it, which is reported where the state is used.
-      return current.expressions.some((expression) => isReceivedState(file, expression))
+      return current.expressions.some((expression) => isReceivedRequestState(file, expression))
         ? undefined
         : 'built from a template string';
     case AST_NODE_TYPES.CallExpression: {
@@ -85,7 +66,12 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
-    if (!context.sourceCode.text.includes(REQUEST_STATE)) return {};
+    // Only files that send MRTR-eligible requests can hold a received requestState.
+    if (
+      !context.sourceCode.text.includes(REQUEST_STATE) ||
+      !CLIENT_REQUEST_IN_TEXT.test(context.sourceCode.text)
+    )
+      return {};
 
     function report(node: Node, messageId: keyof typeof messages, data: Record<string, string> = {}) {
       context.report({ node, messageId, data: { guidance: REQUEST_STATE_INSPECTION_GUIDANCE, ...data } });
@@ -146,7 +132,7 @@ export default createRule<[], keyof typeof messages>({
           report(node.parent, 'modified');
           return;
         }
-        if (isReceivedState(file, node)) checkUse(node);
+        if (isReceivedRequestState(file, node)) checkUse(node);
       },
       Identifier(node) {
         if (node.parent.type === AST_NODE_TYPES.MemberExpression && node.parent.property === node) return;
@@ -157,7 +143,7 @@ export default createRule<[], keyof typeof messages>({
         )
           return;
         if (node.parent.type === AST_NODE_TYPES.VariableDeclarator && node.parent.id === node) return;
-        if (!/state/i.test(node.name) || !isReceivedState(file, node)) return;
+        if (!/state/i.test(node.name) || !isReceivedRequestState(file, node)) return;
         checkUse(node);
       },
       Property(node) {

@@ -23,6 +23,7 @@ const messages = {
 } as const;
 
 const RETRY_FIELDS = ['inputResponses', 'requestState'] as const;
+const JSON_RPC_REQUEST_IN_TEXT = /\bjsonrpc\b|tools\/call|prompts\/get|resources\/read/;
 const LOOPS: ReadonlySet<string> = new Set([
   AST_NODE_TYPES.ForStatement,
   AST_NODE_TYPES.ForInStatement,
@@ -91,7 +92,12 @@ export default createRule<[], keyof typeof messages>({
   create(context) {
     const file = fileAnalysis(context);
     const text = context.sourceCode.text;
-    if (!text.includes('inputResponses') && !text.includes('requestState')) return {};
+    // A retry carries inputResponses, or a requestState next to a JSON-RPC request of its own.
+    if (
+      !text.includes('inputResponses') &&
+      !(text.includes('requestState') && JSON_RPC_REQUEST_IN_TEXT.test(text))
+    )
+      return {};
 
     /** How the id of a retry repeats an earlier one, or undefined when it may be new. */
     function reuse(retry: TSESTree.ObjectExpression, method: string | undefined): string | undefined {

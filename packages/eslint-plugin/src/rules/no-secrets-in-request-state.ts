@@ -39,7 +39,8 @@ const SECRET_WORDS: Readonly<Record<SensitiveKind, string>> = {
   'one-time-code': 'a one-time code',
 };
 
-const STATE_IN_TEXT = /requestState|\binputRequired\b/;
+/** A state is only sent from code that builds input_required results or seals. */
+const MRTR_IN_TEXT = /\binput_required\b|\binputRequired\b|\binputRequests\b/;
 
 export default createRule<Options, keyof typeof messages>({
   name: 'no-secrets-in-request-state',
@@ -85,8 +86,7 @@ export default createRule<Options, keyof typeof messages>({
     const sealers: ReadonlySet<string> = new Set(options.sealers ?? DEFAULT_REQUEST_STATE_SEALERS);
     const sealerCall = new RegExp(`\\b(?:${[...sealers].join('|')})\\s*\\(`);
     const text = context.sourceCode.text;
-    if (!STATE_IN_TEXT.test(text) && !file.mentionsMrtr && (sealers.size === 0 || !sealerCall.test(text)))
-      return {};
+    if (!MRTR_IN_TEXT.test(text) && (sealers.size === 0 || !sealerCall.test(text))) return {};
     const classifierOptions: SensitiveNameOptions = {
       extraTerms: options.extraTerms ?? [],
       allow: options.allow ?? [],
@@ -152,8 +152,8 @@ export default createRule<Options, keyof typeof messages>({
         const key = staticKey(node);
         if (key === 'requestState') {
           // Only the state a result sends, not a client echoing the state it received.
-          const result = inputRequiredResult(file, node.parent) ?? specOwner(node.parent);
-          if (result) checkValue(node.value);
+          if (inputRequiredResult(file, node.parent) !== undefined || isResultSpec(node.parent))
+            checkValue(node.value);
         } else if (key === ROUND_STATE_PROPERTY) {
           const owner = node.parent.parent;
           if (owner.type !== AST_NODE_TYPES.CallExpression) return;
@@ -174,8 +174,8 @@ export default createRule<Options, keyof typeof messages>({
       },
     };
 
-    /** Whether an object is the spec of SDK v2's `inputRequired({ …, requestState })`. */
-    function specOwner(object: TSESTree.ObjectExpression): boolean {
+    /** Whether an object is the spec of SDK v2's `inputRequired({ …, requestState })` or a result being built. */
+    function isResultSpec(object: TSESTree.ObjectExpression): boolean {
       const parent = object.parent;
       if (parent.type === AST_NODE_TYPES.CallExpression && inputRequiredResult(file, parent)?.kind === 'sdk')
         return true;

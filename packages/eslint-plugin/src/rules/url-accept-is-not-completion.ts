@@ -7,7 +7,7 @@ import { enclosingFunction, isFunction, type FunctionNode } from '../analysis/ha
 import { calleeName } from '../analysis/invoked-member.js';
 import {
   ELICITATION_METHOD,
-  elicitationParamsOfCall,
+  elicitationParamsOf,
   inputRequiredResult,
   resultRequests,
 } from '../analysis/mrtr-code.js';
@@ -64,7 +64,7 @@ function readsUrlAnswer(file: FileAnalysis, node: Node, keys: () => Set<string>,
       }
       // A legacy push: `await server.elicitInput({ mode: 'url', … })`.
       return (
-        elicitationParamsOfCall(file, current)?.mode === 'url' &&
+        elicitationParamsOf(file, current)?.mode === 'url' &&
         current.parent.type === AST_NODE_TYPES.AwaitExpression
       );
     }

@@ -2,11 +2,7 @@ import { elicitationSchemaPointer, validateElicitationSchema } from '@mcp-mrtr/c
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { objectProperty, staticString } from '../analysis/ast.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
-import {
-  elicitationParamsOfCall,
-  elicitationParamsOfObject,
-  type ElicitationParams,
-} from '../analysis/mrtr-code.js';
+import { elicitationParamsOf, type ElicitationParams } from '../analysis/mrtr-code.js';
 import { staticJson } from '../analysis/static-json.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -81,8 +77,8 @@ export default createRule<[], keyof typeof messages>({
     }
 
     return {
-      ObjectExpression: (node) => check(elicitationParamsOfObject(file, node)),
-      CallExpression: (node) => check(elicitationParamsOfCall(file, node)),
+      ObjectExpression: (node) => check(elicitationParamsOf(file, node)),
+      CallExpression: (node) => check(elicitationParamsOf(file, node)),
     };
   },
 });

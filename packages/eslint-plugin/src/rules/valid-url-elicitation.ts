@@ -14,11 +14,7 @@ import {
   staticString,
 } from '../analysis/ast.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
-import {
-  elicitationParamsOfCall,
-  elicitationParamsOfObject,
-  type ElicitationParams,
-} from '../analysis/mrtr-code.js';
+import { elicitationParamsOf, type ElicitationParams } from '../analysis/mrtr-code.js';
 import { createRule } from '../util/create-rule.js';
 
 type Node = TSESTree.Node;
@@ -197,8 +193,8 @@ export default createRule<Options, MessageId>({
     }
 
     return {
-      ObjectExpression: (node) => check(elicitationParamsOfObject(file, node)),
-      CallExpression: (node) => check(elicitationParamsOfCall(file, node)),
+      ObjectExpression: (node) => check(elicitationParamsOf(file, node)),
+      CallExpression: (node) => check(elicitationParamsOf(file, node)),
     };
   },
 });
