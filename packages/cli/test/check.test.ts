@@ -7,9 +7,12 @@ import ajvFormats from 'ajv-formats';
 import type { ESLint } from 'eslint';
 import type { Log } from 'sarif';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rules as pluginRules } from '@mcp-mrtr/eslint-plugin';
 import { main, type CliIo } from '../src/index.js';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
+/** `check` runs every rule the plugin registers. */
+const RULE_COUNT = Object.keys(pluginRules).length;
 const require = createRequire(import.meta.url);
 
 async function run(args: string[], cwd = REPO) {
@@ -62,6 +65,7 @@ const LEGACY_SERVER_FINDINGS = [
   'src/admin-server.ts:107 no-push-elicitation',
   'src/admin-server.ts:129 no-deprecated-logging',
   'src/admin-server.ts:143 require-sealed-request-state',
+  'src/admin-server.ts:151 require-client-capability-check',
   'src/admin-server.ts:164 require-sealed-request-state',
   'src/ops-server.ts:55 no-deprecated-logging',
   'src/ops-server.ts:64 no-deprecated-roots',
@@ -100,8 +104,8 @@ describe('mcp-mrtr check', () => {
     const { code, stdout, stderr } = await run(['check', '--format', 'json', 'fixtures/legacy-server/src']);
     expect(code).toBe(1);
     expect(findings(JSON.parse(stdout) as ESLint.LintResult[], root)).toEqual(LEGACY_SERVER_FINDINGS);
-    expect(stderr).toContain('mcp-mrtr check: 7 files, 7 rules');
-    expect(stderr).toContain('27 errors and 0 warnings in 3 files');
+    expect(stderr).toContain(`mcp-mrtr check: 7 files, ${RULE_COUNT} rules`);
+    expect(stderr).toContain('28 errors and 0 warnings in 3 files');
   });
 
   it('finds the same with --type-aware against the fixture tsconfig', async () => {
@@ -132,7 +136,7 @@ describe('mcp-mrtr check', () => {
     expect(stdout).toMatch(
       /What to do instead, rule by rule:\n {2}@mcp-mrtr\/no-deprecated-sampling {2}https:\/\/\S+\/docs\/rules\/no-deprecated-sampling\.md\n$/,
     );
-    expect(stderr).toMatch(/^mcp-mrtr check: 1 files, 7 rules\n/);
+    expect(stderr).toMatch(new RegExp(`^mcp-mrtr check: 1 files, ${RULE_COUNT} rules\n`));
     expect(stderr).not.toContain('createMessage');
   });
 
@@ -248,7 +252,7 @@ describe('mcp-mrtr check', () => {
       const sarifRun = log.runs[0];
       expect(sarifRun?.originalUriBaseIds?.SRCROOT?.uri).toBe(`file://${REPO}/`);
       const rules = sarifRun?.tool.driver.rules ?? [];
-      expect(rules.map((rule) => rule.name)).toHaveLength(7);
+      expect(rules.map((rule) => rule.name)).toHaveLength(RULE_COUNT);
       for (const rule of rules) {
         expect(rule.helpUri).toMatch(new RegExp(`/docs/rules/${rule.name}\\.md$`));
         expect(rule.help?.markdown).toContain(rule.helpUri);

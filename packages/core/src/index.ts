@@ -16,3 +16,7 @@ export * from './request-state.js';
 export * from './sensitive-form-fields.js';
 export * from './elicitation-schema.js';
 export * from './url-hygiene.js';
+export * from './handler-methods.js';
+export * from './mrtr-api.js';
+export * from './handler-effects.js';
+export * from './client-retry.js';

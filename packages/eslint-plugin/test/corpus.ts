@@ -13,7 +13,7 @@ export interface Corpus {
   readonly expected: Readonly<Record<string, number>>;
 }
 
-type Kind = 'plain' | 'legacy-v1' | 'legacy-v2' | 'mrtr-v2' | 'client';
+type Kind = 'plain' | 'legacy-v1' | 'legacy-v2' | 'mrtr-v2' | 'mrtr-runtime' | 'mrtr-mistakes' | 'client';
 
 /** A small deterministic PRNG, so every corpus of a given size is the same. */
 function random(seed: number): () => number {
@@ -142,6 +142,79 @@ export function createModern${i}(): McpServer {
 `;
 }
 
+/** Handlers on the runtime written as the guide says: two rounds, URL mode, sealed state, a client loop. */
+function mrtrRuntime(i: number, imports: string): string {
+  return `${imports}import { elicitForm, elicitUrl, type ToolHandler } from '@mcp-mrtr/runtime';
+import { callWithInput, type InputHandlers } from '@mcp-mrtr/runtime/client';
+
+declare const accounts: { isLinked(user: string): Promise<boolean>; startDeploy(env: string): Promise<string> };
+const askEnv = elicitForm({
+  message: 'Deploy service-${i} to which environment?',
+  requestedSchema: { type: 'object', properties: { env: { type: 'string', enum: ['staging', 'production'] } }, required: ['env'] },
+});
+const link = elicitUrl({ message: 'Link your deploy account.', url: 'https://mcp.example.com/link?ticket=t-${i}' });
+
+export const deploy${i}: ToolHandler<Record<string, never>, { env: string }> = async (_args, round) => {
+  if (round.state === undefined) {
+    const env = round.elicitation('env', askEnv);
+    if (!env) return round.inputRequired({ inputRequests: { env: askEnv } });
+    if (env.action !== 'accept') return { content: [{ type: 'text', text: 'Cancelled.' }] };
+    return round.inputRequired({ inputRequests: { link }, state: { env: env.content.env } });
+  }
+  const answer = round.urlElicitation('link');
+  if (!answer || !round.supports(link)) return round.inputRequired({ inputRequests: { link }, state: round.state });
+  if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'Not linked.' }] };
+  if (!(await accounts.isLinked(round.principal))) return round.inputRequired({ inputRequests: { link }, state: round.state });
+  const id = await accounts.startDeploy(round.state.env);
+  return { content: [{ type: 'text', text: \`Deployment \${id} started.\` }] };
+};
+
+export function run${i}(send: Parameters<typeof callWithInput>[0], handlers: InputHandlers) {
+  return callWithInput(send, { name: 'deploy_${i}', arguments: {} }, { handlers, maxRounds: 5 });
+}
+`;
+}
+
+/** A hand-written server and client with one mistake for each recommended MRTR rule. */
+function mrtrMistakes(i: number, imports: string): string {
+  return `${imports}declare function seal(value: object): string;
+declare const transport: { send(message: object): Promise<{ requestState?: string }> };
+declare const client: { request(method: 'tools/call', params: object): Promise<{ requestState?: string }> };
+type Params = { inputResponses?: Record<string, unknown>; _meta?: { caps?: { elicitation?: object } } };
+const pick = { type: 'object', properties: { team: { type: 'string' } } };
+
+export function handle${i}(method: string, params: Params, apiKey: string) {
+  if (!params._meta?.caps?.elicitation) return { resultType: 'complete', content: [] };
+  switch (method) {
+    case 'tools/list':
+      return { resultType: 'input_required', inputRequests: { team: { method: 'elicitation/create', params: { message: 'Team?', requestedSchema: pick } } } };
+    case 'tools/call':
+      return {
+        resultType: 'input_required',
+        inputRequests: {
+          where: {
+            method: 'elicitation/create',
+            params: { message: 'Where?', requestedSchema: { type: 'object', properties: { at: { type: 'object' } } } },
+          },
+          login: { method: 'elicitation/create', params: { mode: 'url', message: 'Sign in', url: 'http://auth.example.com/${i}' } },
+        },
+        requestState: seal({ step: ${i}, apiKey }),
+      };
+    default:
+      return { resultType: 'input-required', requestState: seal({ step: 0 }) };
+  }
+}
+
+export async function retry${i}() {
+  const result = await client.request('tools/call', { name: 't' });
+  const state = JSON.parse(result.requestState ?? '{}') as object;
+  const first = await transport.send({ jsonrpc: '2.0', id: ${i}, method: 'tools/call', params: { name: 't', state } });
+  await transport.send({ jsonrpc: '2.0', id: ${i}, method: 'tools/call', params: { name: 't', requestState: first.requestState } });
+  return (message: { method: string }) => message.method === 'notifications/elicitation/complete';
+}
+`;
+}
+
 function client(i: number, imports: string): string {
   return `${imports}import { Client } from '@modelcontextprotocol/client';
 
@@ -159,6 +232,8 @@ const WRITERS: Record<Kind, (i: number, imports: string) => string> = {
   'legacy-v1': legacyV1,
   'legacy-v2': legacyV2,
   'mrtr-v2': mrtrV2,
+  'mrtr-runtime': mrtrRuntime,
+  'mrtr-mistakes': mrtrMistakes,
   client,
 };
 
@@ -173,14 +248,28 @@ const PLANTED: Record<Kind, Readonly<Record<string, number>>> = {
   },
   'legacy-v2': { 'no-push-elicitation': 1, 'no-deprecated-logging': 1, 'no-sensitive-form-fields': 1 },
   'mrtr-v2': {},
+  'mrtr-runtime': {},
+  'mrtr-mistakes': {
+    'no-input-required-outside-eligible-methods': 1,
+    'valid-elicitation-schema': 1,
+    'valid-url-elicitation': 1,
+    'require-client-capability-check': 1,
+    'no-secrets-in-request-state': 1,
+    'valid-input-required-result': 1,
+    'no-request-state-inspection': 1,
+    'no-reused-retry-id': 1,
+    'no-wait-for-elicitation-complete': 1,
+  },
   client: { 'no-deprecated-sampling': 1, 'no-elicitation-complete-notification': 1 },
 };
 
 function kindOf(roll: number): Kind {
-  if (roll < 0.62) return 'plain';
-  if (roll < 0.77) return 'legacy-v1';
-  if (roll < 0.86) return 'legacy-v2';
-  if (roll < 0.95) return 'mrtr-v2';
+  if (roll < 0.6) return 'plain';
+  if (roll < 0.72) return 'legacy-v1';
+  if (roll < 0.8) return 'legacy-v2';
+  if (roll < 0.87) return 'mrtr-v2';
+  if (roll < 0.92) return 'mrtr-runtime';
+  if (roll < 0.96) return 'mrtr-mistakes';
   return 'client';
 }
 

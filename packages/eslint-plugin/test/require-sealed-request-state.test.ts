@@ -21,6 +21,8 @@ ruleTester.run('require-sealed-request-state', rule, {
     `${V2}export const task = { status: 'input_required', requestState: 'waiting' };`,
     `export const view = { requestState: 'loading' };\nexport const inputResponses = {};`,
     `const setState = (s: object) => s;\nsetState({ requestState: JSON.stringify({ loading: true }) });`,
+    // A client decoding the state it received is no-request-state-inspection's finding.
+    `declare const client: { request(m: 'tools/call', p: object): Promise<{ requestState?: string; inputRequests?: object }> };\nexport async function peek() {\n  const result = await client.request('tools/call', { name: 't' });\n  return JSON.parse(result.requestState ?? '{}');\n}`,
     // Reading through a verifier.
     `import { open } from '@mcp-mrtr/runtime';\ndeclare const params: { requestState: string; inputResponses?: object };\nexport const state = open(params.requestState);`,
     `import { createHmac, timingSafeEqual } from 'node:crypto';\ndeclare const SECRET: string;\nexport function openToken(requestState: string, inputResponses: object) {\n  const [body = '', mac = ''] = requestState.split('.');\n  const expected = createHmac('sha256', SECRET).update(body).digest('base64url');\n  if (!timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) throw new Error('bad');\n  return { state: JSON.parse(Buffer.from(requestState, 'base64url').toString()), inputResponses };\n}`,

@@ -17,6 +17,7 @@ import {
   staticString,
   unwrap,
 } from '../analysis/ast.js';
+import { isReceivedRequestState } from '../analysis/client-requests.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -227,6 +228,8 @@ export default createRule<Options, keyof typeof messages>({
         const decoder = dottedCallee(node.callee);
         if (decoder === undefined || !PLAINTEXT_DECODERS.includes(decoder)) return;
         if (!isRequestStateReference(file.scopeOf(node), node.arguments[0])) return;
+        // A client decoding the state it received is no-request-state-inspection's finding.
+        if (node.arguments[0] !== undefined && isReceivedRequestState(file, node.arguments[0])) return;
         if (enclosingFunctionVerifies(node, openers, context.sourceCode)) return;
         context.report({
           node,

@@ -1,0 +1,91 @@
+import type { InputRequestMethod } from './input-request-capabilities.js';
+
+/**
+ * The MRTR API that detection recognises as the new, correct way: the SDK v2 helpers exported by
+ * `@modelcontextprotocol/server` and this project's runtime (`@mcp-mrtr/runtime`). Every name here
+ * is checked against the published SDK and the runtime's exports by tests, so a rename fails CI.
+ */
+
+export const RUNTIME_PACKAGE = '@mcp-mrtr/runtime';
+
+/** Whether an import specifier names the runtime or one of its entry points (`@mcp-mrtr/runtime/http`). */
+export function isRuntimeModule(specifier: string): boolean {
+  return specifier === RUNTIME_PACKAGE || specifier.startsWith(`${RUNTIME_PACKAGE}/`);
+}
+
+export type ElicitationMode = 'form' | 'url';
+
+/** What an input-request builder builds. */
+export interface InputRequestBuilder {
+  readonly method: InputRequestMethod;
+  /** For elicitation: the mode the builder sets. */
+  readonly mode?: ElicitationMode;
+}
+
+/** `inputRequired.elicit(…)` and friends (SDK v2), by member name. */
+export const SDK_INPUT_REQUEST_BUILDERS: Readonly<Record<string, InputRequestBuilder>> = {
+  elicit: { method: 'elicitation/create', mode: 'form' },
+  elicitUrl: { method: 'elicitation/create', mode: 'url' },
+  createMessage: { method: 'sampling/createMessage' },
+  listRoots: { method: 'roots/list' },
+};
+
+/** The runtime's standalone builders (`elicitForm(…)`, `elicitUrl(…)`, …), by exported name. */
+export const RUNTIME_INPUT_REQUEST_BUILDERS: Readonly<Record<string, InputRequestBuilder>> = {
+  elicitForm: { method: 'elicitation/create', mode: 'form' },
+  elicitUrl: { method: 'elicitation/create', mode: 'url' },
+  createMessage: { method: 'sampling/createMessage' },
+  listRoots: { method: 'roots/list' },
+};
+
+/**
+ * `round.inputRequired({ inputRequests, state, unsupported })`: the runtime's result builder. It
+ * seals `state`, and checks each request against the client's declared capabilities (answering
+ * `-32021`, or dropping unsupported requests with `unsupported: 'filter'`).
+ */
+export const ROUND_INPUT_REQUIRED_METHOD = 'inputRequired';
+/** The property of `round.inputRequired(…)` that the runtime seals into requestState. */
+export const ROUND_STATE_PROPERTY = 'state';
+
+/**
+ * The runtime's plain-HTTP definitions (`defineTool({ handler })`, …) and the request each
+ * `handler` answers.
+ */
+export const RUNTIME_HANDLER_DEFINITIONS: Readonly<Record<string, string>> = {
+  defineTool: 'tools/call',
+  definePrompt: 'prompts/get',
+  defineResource: 'resources/read',
+};
+
+/**
+ * Calls that check the client's declared capabilities: the runtime's `round.supports(request)`
+ * and helpers, core's, and the SDK's `getClientCapabilities()`.
+ */
+export const CAPABILITY_CHECK_CALLS: readonly string[] = [
+  'supports',
+  'clientSupports',
+  'supportedInputRequests',
+  'requireClientCapabilities',
+  'clientHasCapability',
+  'requiredClientCapability',
+  'getClientCapabilities',
+];
+
+/**
+ * Names whose use shows a handler reads the client's capabilities: the runtime's
+ * `round.clientCapabilities`, SDK v2's `CLIENT_CAPABILITIES_META_KEY` for `ctx.mcpReq.envelope`, the
+ * `_meta` key itself, and the errors that refuse a request for a missing capability.
+ */
+export const CAPABILITY_REFERENCES: readonly string[] = [
+  'clientCapabilities',
+  'CLIENT_CAPABILITIES_META_KEY',
+  'io.modelcontextprotocol/clientCapabilities',
+  'MissingRequiredClientCapabilityError',
+  'MissingClientCapabilityError',
+];
+
+/** `round.urlElicitation(key)`: the runtime's reader of a URL-mode answer (an `action` only). */
+export const URL_ANSWER_READERS: readonly string[] = ['urlElicitation'];
+
+/** Readers that take the responses and a key: SDK v2's `inputResponse(…)` and `acceptedContent(…)`. */
+export const KEYED_ANSWER_READERS: readonly string[] = ['inputResponse', 'acceptedContent'];

@@ -1,0 +1,44 @@
+import { isMrtrEligibleMethod, MRTR_ELIGIBLE_METHODS } from '@mcp-mrtr/core';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { fileAnalysis } from '../analysis/file-analysis.js';
+import { handledRequest } from '../analysis/handlers.js';
+import { inputRequiredResult } from '../analysis/mrtr-code.js';
+import { createRule } from '../util/create-rule.js';
+
+const messages = {
+  ineligible:
+    'This {{method}} handler returns input_required, which only {{eligible}} may return. Ask for the input in the tool, prompt or resource that needs it, or take it as an argument.',
+} as const;
+
+const MRTR_IN_TEXT = /\binput_required\b|\binputRequired\b/;
+
+export default createRule<[], keyof typeof messages>({
+  name: 'no-input-required-outside-eligible-methods',
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'Disallow input_required results from handlers of any request other than tools/call, resources/read and prompts/get',
+      recommended: 'recommended',
+    },
+    messages,
+    schema: [],
+  },
+  create(context) {
+    const file = fileAnalysis(context);
+    if (!MRTR_IN_TEXT.test(context.sourceCode.text)) return {};
+
+    function check(node: TSESTree.ObjectExpression | TSESTree.CallExpression) {
+      if (inputRequiredResult(file, node) === undefined) return;
+      const request = handledRequest(file, node);
+      if (request === undefined || isMrtrEligibleMethod(request.method)) return;
+      context.report({
+        node,
+        messageId: 'ineligible',
+        data: { method: request.method, eligible: MRTR_ELIGIBLE_METHODS.join(', ') },
+      });
+    }
+
+    return { ObjectExpression: check, CallExpression: check };
+  },
+});

@@ -1,0 +1,96 @@
+import type { ElicitationMode } from '@mcp-mrtr/core';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { capabilityChecks, coversElicitation, type CapabilityChecks } from '../analysis/capability-checks.js';
+import { fileAnalysis } from '../analysis/file-analysis.js';
+import { enclosingFunction, handledRequest, type FunctionNode } from '../analysis/handlers.js';
+import {
+  ELICITATION_METHOD,
+  inputRequiredResult,
+  resultRequests,
+  type InputRequiredResult,
+} from '../analysis/mrtr-code.js';
+import { createRule } from '../util/create-rule.js';
+
+const messages = {
+  wrongCapability:
+    'This handler checks {{checked}} but asks for a {{mode}}-mode elicitation, which needs elicitation.{{mode}}{{why}}. Check the capability this request needs (the runtime’s round.supports(request) does).',
+  unchecked:
+    'This handler asks for a {{mode}}-mode elicitation without checking that the client declared elicitation.{{mode}}{{why}}. Read the capabilities from the request’s _meta and ask only for what the client supports (or degrade).',
+} as const;
+
+const MRTR_IN_TEXT = /\binput_required\b|\binputRequired\b/;
+
+/** Every check written in the functions around a node, up to the file. */
+function checksAround(file: ReturnType<typeof fileAnalysis>, node: TSESTree.Node): CapabilityChecks[] {
+  const checks: CapabilityChecks[] = [];
+  for (
+    let fn: FunctionNode | undefined = enclosingFunction(node);
+    fn !== undefined;
+    fn = enclosingFunction(fn)
+  ) {
+    checks.push(capabilityChecks(file, fn));
+  }
+  return checks;
+}
+
+export default createRule<[], keyof typeof messages>({
+  name: 'require-client-capability-check',
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'Require handlers to check the client’s declared elicitation capability (form or URL) before asking for that kind of input',
+      recommended: 'recommended',
+    },
+    messages,
+    schema: [],
+  },
+  create(context) {
+    const file = fileAnalysis(context);
+    if (!MRTR_IN_TEXT.test(context.sourceCode.text)) return {};
+
+    /**
+     * Whether something other than the handler refuses unsupported requests before they reach the
+     * client: the runtime's `round.inputRequired`, SDK v2's seam (its builder, or a handler
+     * registered on a v2 server), the runtime's handler types and adapters.
+     */
+    function gated(result: InputRequiredResult, server: string | undefined): boolean {
+      return result.kind !== 'literal' || server === 'sdk-v2' || server === 'runtime';
+    }
+
+    function check(node: TSESTree.ObjectExpression | TSESTree.CallExpression) {
+      const result = inputRequiredResult(file, node);
+      if (result === undefined) return;
+      const elicitations = resultRequests(file, result).filter(
+        (entry) => entry.request?.method === ELICITATION_METHOD && entry.request.mode !== undefined,
+      );
+      if (elicitations.length === 0) return;
+      const checks = checksAround(file, node);
+      const generic = checks.some((found) => found.generic);
+      const written = [...new Set(checks.flatMap((found) => [...found.written]))];
+      const reads = checks.some((found) => found.reads);
+      const request = handledRequest(file, node);
+      for (const entry of elicitations) {
+        const mode = entry.request?.mode as ElicitationMode;
+        if (generic || checks.some((found) => coversElicitation(found, mode))) continue;
+        const why = mode === 'url' ? ' (a bare elicitation: {} means form only)' : '';
+        if (written.length > 0) {
+          context.report({
+            node: entry.property.key,
+            messageId: 'wrongCapability',
+            data: { checked: written.join(' and '), mode, why },
+          });
+          continue;
+        }
+        // Without any check, report only what nothing else refuses: a literal result served by
+        // SDK v1 (which has no MRTR gate), or code that reads other capabilities but not this one.
+        const ungatedServer = request?.server === 'sdk-v1';
+        if ((reads && !gated(result, request?.server)) || (ungatedServer && result.kind === 'literal')) {
+          context.report({ node: entry.property.key, messageId: 'unchecked', data: { mode, why } });
+        }
+      }
+    }
+
+    return { ObjectExpression: check, CallExpression: check };
+  },
+});

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import { glob } from 'tinyglobby';
+import { describe, expect, it } from 'vitest';
+import plugin, { FILES, NAMESPACE, rules } from '../src/index.js';
+
+const REPO = path.resolve(import.meta.dirname, '../../..');
+
+/** The rules that check MRTR code itself (issue 5), as opposed to finding old-style code. */
+const MRTR_RULES = [
+  'valid-elicitation-schema',
+  'valid-url-elicitation',
+  'no-input-required-outside-eligible-methods',
+  'valid-input-required-result',
+  'require-client-capability-check',
+  'no-side-effects-before-input-required',
+  'no-secrets-in-request-state',
+  'url-accept-is-not-completion',
+  'no-request-state-inspection',
+  'no-reused-retry-id',
+  'no-wait-for-elicitation-complete',
+];
+
+/**
+ * Code that follows the spec: the MRTR guide's examples (kept verbatim), the runtime (its source and
+ * the handlers its tests serve) and the conformance fixtures that pass the official suite.
+ */
+const COMPLIANT = [
+  'fixtures/lint-project/src/spec-guide/*.ts',
+  'packages/runtime/src/**/*.ts',
+  'packages/runtime/test/fixtures/*.ts',
+  'conformance/src/fixture-*.ts',
+];
+
+function eslint(typed: boolean): ESLint {
+  const overrideConfig: Linter.Config[] = [
+    ...plugin.configs.all,
+    ...(typed
+      ? [
+          {
+            files: FILES,
+            languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: REPO } },
+          },
+        ]
+      : []),
+  ];
+  return new ESLint({ cwd: REPO, overrideConfigFile: true, overrideConfig, ignore: false });
+}
+
+describe('code that follows the spec', () => {
+  it('is checked by every MRTR rule', () => {
+    for (const name of MRTR_RULES) expect(rules[name], name).toBeDefined();
+  });
+
+  it.each([false, true])('gets no finding from the MRTR rules (type-aware: %s)', async (typed) => {
+    const files = await glob(COMPLIANT, { cwd: REPO, absolute: true });
+    expect(files.filter((file) => file.includes('spec-guide'))).toHaveLength(3);
+    expect(files.length).toBeGreaterThan(40);
+    const results = await eslint(typed).lintFiles(files);
+    const findings = results.flatMap((result) =>
+      result.messages
+        .filter(
+          (message) =>
+            message.fatal || MRTR_RULES.includes(String(message.ruleId).replace(`${NAMESPACE}/`, '')),
+        )
+        .map(
+          (message) =>
+            `${path.relative(REPO, result.filePath)}:${message.line} ${message.ruleId}: ${message.message}`,
+        ),
+    );
+    expect(findings).toEqual([]);
+  });
+});
