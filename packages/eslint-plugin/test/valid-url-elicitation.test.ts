@@ -36,6 +36,8 @@ ruleTester.run('valid-url-elicitation', rule, {
     form(
       `requestedSchema: { type: 'object', properties: { host: { type: 'string', title: 'Host name (example.com)' } } }`,
     ),
+    // A shape without a url is not a request: the capability probe round.supports() takes.
+    `declare const round: { supports(r: unknown): boolean };\nconst URL_ELICITATION = { method: 'elicitation/create', params: { mode: 'url' } } as const;\nexport const ok = round.supports(URL_ELICITATION);`,
     // Look-alikes: a URL in a tool result, in a sampling request, in a non-elicitation object.
     `export const result = { content: [{ type: 'text', text: 'Open https://example.com/help' }] };`,
     `export const result = { resultType: 'input_required', inputRequests: { s: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise http://example.com' } }], maxTokens: 9 } } } };`,

@@ -136,10 +136,11 @@ export default createRule<Options, MessageId>({
     function checkUrlMode(scope: Scope, site: ElicitationParams) {
       const { params } = site;
       const opaque = params.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement);
-      if (objectProperty(scope, params, 'message') === undefined && !opaque) {
+      const url = objectProperty(scope, params, 'url');
+      // Without a url the object is a shape, e.g. a capability probe passed to round.supports().
+      if (url !== undefined && objectProperty(scope, params, 'message') === undefined && !opaque) {
         context.report({ node: site.node, messageId: 'missingMessage' });
       }
-      const url = objectProperty(scope, params, 'url');
       const built = url && urlText(scope, url.value);
       if (url === undefined || built === undefined) return;
       for (const problem of checkElicitationUrl(built.text, classifierOptions)) {
