@@ -147,7 +147,7 @@ describe(`a generated corpus of ${FILES} files (seed ${SEED})`, () => {
     for (const file of first.files) {
       if (file.output === undefined || !file.output.includes('new RequestStateSealer(')) continue;
       expect(file.output, file.file).toMatch(
-        /^import \{ Keyring, RequestStateSealer \} from ['"]@mcp-mrtr\/runtime['"]/m,
+        /^import \{ Keyring, RequestStateSealer, principalFromAuth \} from ['"]@mcp-mrtr\/runtime['"]/m,
       );
     }
   });

@@ -6,6 +6,7 @@ export * from './capabilities.js';
 export * from './handlers.js';
 export * from './round.js';
 export * from './runtime.js';
+export * from './principal.js';
 export * from './input/form-schema.js';
 export * from './input/form-content.js';
 export * from './input/input-responses.js';

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ANONYMOUS_PRINCIPAL } from '../principal.js';
 import { ERROR_CODES } from '../protocol.js';
 import type { JsonRpcEndpoint } from './json-rpc-endpoint.js';
 
@@ -96,7 +97,7 @@ export function createHttpListener(
     res.once('close', () => {
       if (!res.writableFinished) disconnected.abort();
     });
-    const principal = options.principal ? await options.principal(req) : 'anonymous';
+    const principal = options.principal ? await options.principal(req) : ANONYMOUS_PRINCIPAL;
     const response = await endpoint.handle({
       message,
       headers: headerReader(req),

@@ -25,6 +25,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { MissingClientCapabilityError } from '../errors.js';
 import type { MrtrHandler, PromptHandler, ResourceHandler, ToolHandler } from '../handlers.js';
+import { principalFromAuth } from '../principal.js';
 import type { MrtrRuntime } from '../runtime.js';
 import type { RequestIdentity } from '../state/request-identity.js';
 import {
@@ -36,8 +37,8 @@ import {
 
 export interface SdkV1AdapterOptions extends LegacyFulfilmentOptions {
   /**
-   * The authenticated principal of a request, from verified auth. Default: the OAuth client id of
-   * `extra.authInfo`, else `anonymous`.
+   * The authenticated principal of a request, from verified auth. Default: `principalFromAuth`
+   * of `extra.authInfo` (the token's `sub`, else the OAuth client id, else `anonymous`).
    */
   readonly principal?: (extra: Extra) => string;
 }
@@ -89,7 +90,7 @@ export class SdkV1Adapter {
 
   constructor(runtime: MrtrRuntime, options: SdkV1AdapterOptions = {}) {
     this.fulfilment = new LegacyFulfilment(runtime, options);
-    this.principalOf = options.principal ?? ((extra) => extra.authInfo?.clientId ?? 'anonymous');
+    this.principalOf = options.principal ?? ((extra) => principalFromAuth(extra.authInfo));
   }
 
   registerTool<Input extends ZodRawShapeCompat | AnySchema | undefined = undefined, State = unknown>(

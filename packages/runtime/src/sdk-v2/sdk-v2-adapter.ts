@@ -22,6 +22,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { MrtrUsageError, RequestStateError } from '../errors.js';
 import type { MrtrHandler, PromptHandler, ResourceHandler, ToolHandler } from '../handlers.js';
+import { principalFromAuth } from '../principal.js';
 import type { ClientCapabilities } from '../protocol.js';
 import type { MrtrRuntime, RoundState } from '../runtime.js';
 import { requestIdentityOf, type RequestIdentity } from '../state/request-identity.js';
@@ -29,8 +30,9 @@ import { bindRequestScope, requestInScope } from './request-scope.js';
 
 export interface SdkV2AdapterOptions {
   /**
-   * The authenticated principal of a request, from verified auth. Default: the OAuth client id of
-   * `ctx.http.authInfo`, else `anonymous` (stdio, or HTTP without auth).
+   * The authenticated principal of a request, from verified auth. Default: `principalFromAuth` of
+   * `ctx.http.authInfo` (the token's `sub`, else the OAuth client id, else `anonymous` on stdio or
+   * HTTP without auth).
    */
   readonly principal?: (ctx: ServerContext) => string;
   /** Log of refused requestState, with the reason the client never sees. */
@@ -65,7 +67,7 @@ class VerifiedState {
 }
 
 function defaultPrincipal(ctx: ServerContext): string {
-  return ctx.http?.authInfo?.clientId ?? 'anonymous';
+  return principalFromAuth(ctx.http?.authInfo);
 }
 
 /**

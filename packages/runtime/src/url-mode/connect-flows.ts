@@ -1,6 +1,7 @@
 import { checkElicitationUrl } from '@mcp-mrtr/core';
 import { MrtrUsageError, RequestStateError, RuntimeConfigError } from '../errors.js';
 import { elicitUrl, type UrlRequest } from '../input/input-request-builders.js';
+import { ANONYMOUS_PRINCIPAL } from '../principal.js';
 import { isJsonObject, type JsonObject } from '../protocol.js';
 import type { Round } from '../round.js';
 import { requestDigest } from '../state/request-identity.js';
@@ -90,8 +91,6 @@ export type CallbackDecision =
   | { readonly outcome: 'failed'; readonly error: string }
   | { readonly outcome: 'refused'; readonly reason: ConnectRefusal };
 
-/** The principal the adapters report when no auth is configured: there is nobody to bind a ticket to. */
-const ANONYMOUS = 'anonymous';
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 const URL_ELICITATION = { method: 'elicitation/create', params: { mode: 'url' } } as const;
 
@@ -163,7 +162,7 @@ export class ConnectFlows {
    * or request, and `MrtrUsageError` when the request has no authenticated principal.
    */
   async step<State>(round: Round<State>, spec: ConnectStepSpec): Promise<ConnectStep> {
-    if (round.principal === ANONYMOUS) {
+    if (round.principal === ANONYMOUS_PRINCIPAL) {
       throw new MrtrUsageError(
         'URL-mode connect flows need an authenticated principal to bind tickets to; configure `principal` on the adapter or listener.',
       );

@@ -125,27 +125,27 @@ function isTypeScript(sourceFile: ts.SourceFile): boolean {
 }
 
 /** The binding helper's source, in the file's style. */
-function bindingHelper(style: SourceStyle, name: string, typed: boolean): string[] {
+function bindingHelper(style: SourceStyle, name: string, principal: string, typed: boolean): string[] {
   const q = (value: string) => quoteString(style, value);
   const s = semicolon(style);
   const i = style.indentUnit;
   const nl = style.newline;
   const methods = ['tools/call', 'prompts/get', 'resources/read'].map(q).join(' | ');
   const parameters = typed
-    ? `(${nl}${i}principal: string | undefined,${nl}${i}method: ${methods},${nl}${i}target: string,${nl}${i}args?: object,${nl})`
-    : '(principal, method, target, args)';
+    ? `(${nl}${i}auth: ${braces(style, 'clientId?: string; extra?: Record<string, unknown>')} | undefined,${nl}${i}method: ${methods},${nl}${i}target: string,${nl}${i}args?: object,${nl})`
+    : '(auth, method, target, args)';
   return [
     '/**',
-    ' * Whom and which request a sealed requestState belongs to: the caller, from verified auth (without',
-    ' * auth every caller is anonymous and the state is bound to the request alone), and the request,',
-    ' * whose arguments may carry the round-trip fields inputResponses and requestState.',
+    ' * Whom and which request a sealed requestState belongs to: the caller, from verified auth (the',
+    ' * token’s sub, else the OAuth client; without auth the state is bound to the request alone), and',
+    ' * the request, whose arguments may carry the round-trip fields inputResponses and requestState.',
     ' */',
     `function ${name}${parameters} {`,
     `${i}const bound = Object.entries(args ?? {}).filter(`,
     `${i}${i}([key]) => key !== ${q('inputResponses')} && key !== ${q('requestState')},`,
     `${i})${s}`,
     `${i}return {`,
-    `${i}${i}principal: principal ?? ${q('anonymous')},`,
+    `${i}${i}principal: ${principal}(auth),`,
     `${i}${i}request: ${braces(style, 'method, target, arguments: Object.fromEntries(bound)')},`,
     `${i}}${s}`,
     '}',
@@ -178,8 +178,11 @@ export function planSetup(
       '',
     );
   }
-  if (existing.binding === undefined)
-    lines.push(...bindingHelper(style, names.binding, isTypeScript(context.sourceFile)), '');
+  if (existing.binding === undefined) {
+    const principal = context.importFor(RUNTIME_MODULE, 'principalFromAuth');
+    imports.push(principal);
+    lines.push(...bindingHelper(style, names.binding, principal.local, isTypeScript(context.sourceFile)), '');
+  }
   const text = context.text;
   const before = point.offset > 0 && !isBlankLine(text, lineStartOf(text, point.offset - 1)) ? [''] : [];
   const insertion = [...before, ...lines, ''].join(style.newline);

@@ -53,8 +53,9 @@ function generationOf(checker: ts.TypeChecker, access: ts.PropertyAccessExpressi
   return file.includes('/@modelcontextprotocol/sdk/') ? 'v1' : 'v2';
 }
 
-function principalOf(generation: Generation, context: string): string {
-  return generation === 'v1' ? `${context}.authInfo?.clientId` : `${context}.http?.authInfo?.clientId`;
+/** The verified auth the binding helper reads the principal from. */
+function authOf(generation: Generation, context: string): string {
+  return generation === 'v1' ? `${context}.authInfo` : `${context}.http?.authInfo`;
 }
 
 /** The method a `setRequestHandler` registration serves: a v1 schema or a v2 method string. */
@@ -314,7 +315,7 @@ function stateHandler(
           return { reason: `${name.text} means something else here than the handler’s parameter` };
       }
       const argumentsText = parts.args === undefined ? '' : `, ${parts.args.text}`;
-      return `${helper}(${principalOf(parts.generation, parts.context.text)}, ${quoteString(context.style, method)}, ${parts.target.text}${argumentsText})`;
+      return `${helper}(${authOf(parts.generation, parts.context.text)}, ${quoteString(context.style, method)}, ${parts.target.text}${argumentsText})`;
     },
   };
 }
