@@ -10,7 +10,6 @@ export { MARKER_PREFIX } from './edits/markers.js';
 export type { ResolveContext, Transform } from './transform.js';
 export { selectTransforms, transforms, UnknownTransformError } from './transforms/index.js';
 export { writeChanges } from './engine/write-changes.js';
-export { ruleDocsUrl } from './report/docs-url.js';
 export { formatMarkdownReport } from './report/markdown-report.js';
 export { buildReport } from './report/migration-report.js';
 export type {

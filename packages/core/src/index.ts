@@ -20,3 +20,4 @@ export * from './handler-methods.js';
 export * from './mrtr-api.js';
 export * from './handler-effects.js';
 export * from './client-retry.js';
+export * from './rule-docs.js';

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import plugin, { CONFIG_NAMES, docsUrl, NAMESPACE, rules } from '../src/index.js';
+import { ruleDocsUrl } from '@mcp-mrtr/core';
+import plugin, { CONFIG_NAMES, NAMESPACE, rules } from '../src/index.js';
 
 const PACKAGE = path.resolve(import.meta.dirname, '..');
 const packageJson = JSON.parse(readFileSync(path.join(PACKAGE, 'package.json'), 'utf8')) as {
@@ -34,7 +35,7 @@ describe.each(ruleNames)('rule %s', (ruleName) => {
   const docs = rule.meta.docs;
 
   it('documents itself the house way', () => {
-    expect(docs?.url).toBe(docsUrl(ruleName));
+    expect(docs?.url).toBe(ruleDocsUrl(ruleName));
     expect(docs?.description).toMatch(/^(Disallow|Require|Enforce) /);
     expect(docs?.description).not.toMatch(/\.$/);
     // Every rule works without types and uses them when present; none requires them.

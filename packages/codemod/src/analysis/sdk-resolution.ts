@@ -1,11 +1,5 @@
+import { isMcpSdkDeclarationFile } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
-
-/** Where the SDK packages of both generations install their declarations. */
-const SDK_DECLARATION_PATH = /[\\/]node_modules[\\/]@modelcontextprotocol[\\/]/;
-
-export function isSdkDeclarationFile(fileName: string): boolean {
-  return SDK_DECLARATION_PATH.test(fileName);
-}
 
 /** How a member access resolved: to the SDK, to something else, or not at all (`any`, errors). */
 export type MemberResolution =
@@ -38,7 +32,9 @@ export function resolveMember(
     const receiverType = checker.getTypeAtLocation(access.expression);
     return isUnresolvedType(receiverType) ? { kind: 'unresolved' } : { kind: 'other' };
   }
-  const sdk = declarations.find((declaration) => isSdkDeclarationFile(declaration.getSourceFile().fileName));
+  const sdk = declarations.find((declaration) =>
+    isMcpSdkDeclarationFile(declaration.getSourceFile().fileName),
+  );
   if (sdk === undefined) return { kind: 'other' };
   return { kind: 'sdk', name: access.name.text, container: containerName(sdk) };
 }
@@ -49,7 +45,7 @@ export function sdkExportName(checker: ts.TypeChecker, node: ts.Node): string | 
   if (symbol === undefined) return undefined;
   if ((symbol.flags & ts.SymbolFlags.Alias) !== 0) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol.declarations?.[0];
-  if (declaration === undefined || !isSdkDeclarationFile(declaration.getSourceFile().fileName))
+  if (declaration === undefined || !isMcpSdkDeclarationFile(declaration.getSourceFile().fileName))
     return undefined;
   return symbol.name;
 }

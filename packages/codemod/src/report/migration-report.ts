@@ -1,8 +1,8 @@
 import path from 'node:path';
+import { ruleDocsUrl } from '@mcp-mrtr/core';
 import type { SiteCategory } from '../analysis/site-category.js';
 import type { Site } from '../analysis/site.js';
 import type { FileStatus, MigrationResult } from '../engine/migration-result.js';
-import { ruleDocsUrl } from './docs-url.js';
 
 /** How the run was made: a dry run, a CI check or a write. */
 export type RunMode = 'dry-run' | 'check' | 'write';

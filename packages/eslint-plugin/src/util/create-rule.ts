@@ -1,12 +1,5 @@
 import { ESLintUtils } from '@typescript-eslint/utils';
-import type { LegacyCategory } from '@mcp-mrtr/core';
-
-/** Where each rule's documentation lives; `meta.docs.url` is derived from it. */
-export const DOCS_BASE_URL = 'https://github.com/mcp-mrtr/mcp-mrtr/blob/main/docs/rules';
-
-export function docsUrl(ruleName: string): string {
-  return `${DOCS_BASE_URL}/${ruleName}.md`;
-}
+import { ruleDocsUrl, type LegacyCategory } from '@mcp-mrtr/core';
 
 /** The configs a rule can belong to; `all` holds every rule. */
 export type ConfigName = 'recommended' | 'strict';
@@ -29,4 +22,4 @@ export interface PluginDocs {
   readonly warningMessageIds?: readonly string[];
 }
 
-export const createRule = ESLintUtils.RuleCreator<PluginDocs>(docsUrl);
+export const createRule = ESLintUtils.RuleCreator<PluginDocs>(ruleDocsUrl);

@@ -1,7 +1,7 @@
-import { legacyCapability, type LegacyCategory } from '@mcp-mrtr/core';
+import { isMcpSdkDeclarationFile, legacyCapability, type LegacyCategory } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
-import { isSdkDeclarationFile, sdkExportName } from '../../analysis/sdk-resolution.js';
+import { sdkExportName } from '../../analysis/sdk-resolution.js';
 import type { Site } from '../../analysis/site.js';
 import { findProperty, forEachDescendant, staticString, unwrapExpression } from '../../analysis/syntax.js';
 import { lineAndColumn } from '../../edits/line-ranges.js';
@@ -131,7 +131,7 @@ function isClientCapabilitiesObject(
   if (type === undefined) return false;
   const fromSdk = (name: string) =>
     (type.getProperty(name)?.declarations ?? []).some((declaration) =>
-      isSdkDeclarationFile(declaration.getSourceFile().fileName),
+      isMcpSdkDeclarationFile(declaration.getSourceFile().fileName),
     );
   return fromSdk(capability) && fromSdk('elicitation');
 }

@@ -1,7 +1,11 @@
-import { INCLUDE_CONTEXT_GUIDANCE, isDeprecatedIncludeContext } from '@mcp-mrtr/core';
+import {
+  INCLUDE_CONTEXT_GUIDANCE,
+  isDeprecatedIncludeContext,
+  isMcpSdkDeclarationFile,
+} from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext, SiteBase } from '../../analysis/file-context.js';
-import { isSdkDeclarationFile, isUnresolvedType } from '../../analysis/sdk-resolution.js';
+import { isUnresolvedType } from '../../analysis/sdk-resolution.js';
 import type { Site } from '../../analysis/site.js';
 import { forEachDescendant, propertyNameText, staticString } from '../../analysis/syntax.js';
 import { removeListElement } from '../../edits/removal.js';
@@ -14,7 +18,7 @@ function sdkIncludeContext(context: FileContext, object: ts.ObjectLiteralExpress
   if (isUnresolvedType(type)) return 'unresolved';
   const property = type.getProperty('includeContext');
   return (property?.declarations ?? []).some((declaration) =>
-    isSdkDeclarationFile(declaration.getSourceFile().fileName),
+    isMcpSdkDeclarationFile(declaration.getSourceFile().fileName),
   );
 }
 

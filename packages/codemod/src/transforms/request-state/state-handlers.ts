@@ -1,7 +1,12 @@
-import { MRTR_ELIGIBLE_REQUEST_SCHEMAS, isMrtrEligibleMethod, type MrtrEligibleMethod } from '@mcp-mrtr/core';
+import {
+  MRTR_ELIGIBLE_REQUEST_SCHEMAS,
+  isMcpSdkDeclarationFile,
+  isMrtrEligibleMethod,
+  type MrtrEligibleMethod,
+} from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
-import { isSdkDeclarationFile, sdkExportName } from '../../analysis/sdk-resolution.js';
+import { sdkExportName } from '../../analysis/sdk-resolution.js';
 import { findProperty, propertyNameText, staticString, unwrapExpression } from '../../analysis/syntax.js';
 import { quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
@@ -49,7 +54,7 @@ const CONTEXT_PARAMETER: Readonly<Record<Generation, string>> = { v1: 'extra', v
 function generationOf(checker: ts.TypeChecker, access: ts.PropertyAccessExpression): Generation | undefined {
   const declaration = checker.getSymbolAtLocation(access.name)?.declarations?.[0];
   const file = declaration?.getSourceFile().fileName.replaceAll('\\', '/');
-  if (file === undefined || !isSdkDeclarationFile(file)) return undefined;
+  if (file === undefined || !isMcpSdkDeclarationFile(file)) return undefined;
   return file.includes('/@modelcontextprotocol/sdk/') ? 'v1' : 'v2';
 }
 

@@ -1,4 +1,4 @@
-/** Where each lint rule's documentation lives; the same URL the ESLint plugin puts in `meta.docs.url`. */
+/** Where each lint rule's documentation lives: the plugin's `meta.docs.url` and the codemod's reports. */
 export const RULE_DOCS_BASE_URL = 'https://github.com/mcp-mrtr/mcp-mrtr/blob/main/docs/rules';
 
 export function ruleDocsUrl(ruleId: string): string {
