@@ -1,6 +1,7 @@
 // Lint benchmark on a generated corpus of 2,000 files (the generator the crash-free tests use):
 //   1. `recommended` against ESLint with the same parser and no rules (goal ≤ 1.15×), and against
-//      one trivial core rule (`no-debugger`), which shows what ESLint's traversal costs any rule set;
+//      one trivial core rule (`no-debugger`); a rule that installs no listeners at all shows what
+//      ESLint charges for enabling any rule, before a rule does any work;
 //   2. `recommended-type-checked` against a typed run of `@typescript-eslint/no-deprecated` alone
 //      (goal ≤ 1.10×).
 // It measures the built plugin (`npm run build` after editing it).
@@ -18,7 +19,13 @@ import tseslint from 'typescript-eslint';
 import plugin, { FILES } from '@mcp-mrtr/eslint-plugin';
 import { writeCorpus } from '../packages/eslint-plugin/test/corpus.js';
 
-type Mode = 'no-rules' | 'one-core-rule' | 'recommended' | 'typed-no-deprecated' | 'recommended-type-checked';
+type Mode =
+  | 'no-rules'
+  | 'listenerless-rule'
+  | 'one-core-rule'
+  | 'recommended'
+  | 'typed-no-deprecated'
+  | 'recommended-type-checked';
 
 interface Measurement {
   readonly cpuMs: number;
@@ -31,6 +38,11 @@ const CORPUS_FILES = Number(process.env.LINT_BENCH_FILES ?? 2000);
 const ROUNDS = Number(process.env.LINT_BENCH_ROUNDS ?? 5);
 const TYPED_ROUNDS = Number(process.env.LINT_BENCH_TYPED_ROUNDS ?? 3);
 
+/** A plugin whose one rule does nothing: its cost is ESLint's cost of running a rule at all. */
+const LISTENERLESS: ESLint.Plugin = {
+  rules: { nothing: { meta: { type: 'problem', schema: [] }, create: () => ({}) } },
+};
+
 function configFor(mode: Mode, dir: string): Linter.Config[] {
   const parser = { files: FILES, languageOptions: { parser: tsParser } };
   const typed = {
@@ -40,6 +52,8 @@ function configFor(mode: Mode, dir: string): Linter.Config[] {
   switch (mode) {
     case 'no-rules':
       return [parser];
+    case 'listenerless-rule':
+      return [{ ...parser, plugins: { bench: LISTENERLESS }, rules: { 'bench/nothing': 'error' } }];
     case 'one-core-rule':
       return [{ ...parser, rules: { 'no-debugger': 'error' } }];
     case 'recommended':
@@ -136,8 +150,14 @@ function main(): void {
       `corpus: ${corpus.files.length} files, ${planted} planted findings; ${ROUNDS} syntax-only and ${TYPED_ROUNDS} typed rounds`,
     );
 
-    const syntactic = rounds(['no-rules', 'one-core-rule', 'recommended'], ROUNDS, dir, planted);
+    const syntactic = rounds(
+      ['no-rules', 'listenerless-rule', 'one-core-rule', 'recommended'],
+      ROUNDS,
+      dir,
+      planted,
+    );
     report(syntactic, 'recommended', 'no-rules', 1.15);
+    report(syntactic, 'listenerless-rule', 'no-rules');
     report(syntactic, 'one-core-rule', 'no-rules');
     report(syntactic, 'recommended', 'one-core-rule');
 
