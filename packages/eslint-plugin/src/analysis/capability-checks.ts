@@ -2,7 +2,7 @@
 import { CAPABILITY_CHECK_CALLS, CAPABILITY_REFERENCES, type ElicitationMode } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { propertyName, staticKey, unwrap } from './ast.js';
-import type { FileAnalysis } from './file-analysis.js';
+import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { calleeName } from './invoked-member.js';
 import { walk } from './walk.js';
 
@@ -21,7 +21,7 @@ export interface CapabilityChecks {
 
 const CHECK_CALLS: ReadonlySet<string> = new Set(CAPABILITY_CHECK_CALLS);
 const REFERENCES: ReadonlySet<string> = new Set(CAPABILITY_REFERENCES);
-const cache = new WeakMap<Node, CapabilityChecks>();
+const CHECKS = memoTable<CapabilityChecks>('capability checks');
 
 /** `x.elicitation.url`, `x.elicitation?.['form']`, `'url' in x.elicitation`: the mode a read names, if any. */
 function elicitationModeRead(elicitation: Node): ElicitationMode | undefined {
@@ -47,8 +47,10 @@ function elicitationModeRead(elicitation: Node): ElicitationMode | undefined {
 
 /** The capability checks written anywhere inside `root` (nested functions included). */
 export function capabilityChecks(file: FileAnalysis, root: Node): CapabilityChecks {
-  const cached = cache.get(root);
-  if (cached !== undefined) return cached;
+  return file.memo(CHECKS, root, () => findCapabilityChecks(file, root));
+}
+
+function findCapabilityChecks(file: FileAnalysis, root: Node): CapabilityChecks {
   let generic = false;
   let reads = false;
   const elicitation = new Set<ElicitationMode>();
@@ -102,9 +104,7 @@ export function capabilityChecks(file: FileAnalysis, root: Node): CapabilityChec
         break;
     }
   });
-  const checks = { generic, elicitation, written, reads };
-  cache.set(root, checks);
-  return checks;
+  return { generic, elicitation, written, reads };
 }
 
 function isMemberObject(node: Node): boolean {

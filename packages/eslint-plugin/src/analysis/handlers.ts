@@ -14,7 +14,7 @@ import {
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findVariable, resolveConst, staticKey, staticString, unwrap } from './ast.js';
-import type { FileAnalysis } from './file-analysis.js';
+import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { calleeName } from './invoked-member.js';
 import { resolveOwner } from './owners.js';
 import { sdkName } from './sdk-references.js';
@@ -55,12 +55,11 @@ export interface HandledRequest {
   readonly handler: FunctionNode | undefined;
 }
 
-const generations = new WeakMap<FileAnalysis, Server>();
+const GENERATION = memoTable<Server>('SDK generation');
 
 /** Which SDK generation a file's server code is written against, from its imports. */
 function sdkGeneration(file: FileAnalysis): Server {
-  let generation = generations.get(file);
-  if (generation === undefined) {
+  return file.memo(GENERATION, file.sourceCode.ast, () => {
     let v1 = false;
     let v2 = false;
     for (const statement of file.sourceCode.ast.body) {
@@ -70,10 +69,8 @@ function sdkGeneration(file: FileAnalysis): Server {
       if (source === '@modelcontextprotocol/server' || source.startsWith('@modelcontextprotocol/server/'))
         v2 = true;
     }
-    generation = v1 && !v2 ? 'sdk-v1' : v2 && !v1 ? 'sdk-v2' : 'sdk';
-    generations.set(file, generation);
-  }
-  return generation;
+    return v1 && !v2 ? 'sdk-v1' : v2 && !v1 ? 'sdk-v2' : 'sdk';
+  });
 }
 
 /** The method a `setRequestHandler` target names: a v1 schema, a v2 method string, or `z.object({ method: z.literal(…) })`. */
@@ -199,16 +196,11 @@ function handledByType(declarator: TSESTree.VariableDeclarator): string | undefi
   return name === undefined ? undefined : HANDLER_TYPES[name];
 }
 
-const handled = new WeakMap<FunctionNode, HandledRequest | null>();
+const HANDLED = memoTable<HandledRequest | undefined>('handled request');
 
 /** The request a function answers as a handler, if it is one. */
 export function handlerRequest(file: FileAnalysis, fn: FunctionNode): HandledRequest | undefined {
-  let result = handled.get(fn);
-  if (result === undefined) {
-    result = computeHandlerRequest(file, fn) ?? null;
-    handled.set(fn, result);
-  }
-  return result ?? undefined;
+  return file.memo(HANDLED, fn, () => computeHandlerRequest(file, fn));
 }
 
 function computeHandlerRequest(file: FileAnalysis, fn: FunctionNode): HandledRequest | undefined {

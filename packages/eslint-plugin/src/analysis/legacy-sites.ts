@@ -27,7 +27,7 @@ import {
   staticString,
   unwrap,
 } from './ast.js';
-import type { FileAnalysis } from './file-analysis.js';
+import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { CALL_NAMES, calleeName, invokedMember } from './invoked-member.js';
 import { resolveOwner } from './owners.js';
 import { carriedMethod, methodOfSchemaArgument, sdkName } from './sdk-references.js';
@@ -49,17 +49,8 @@ export interface LegacySite {
   readonly removal?: TSESTree.Property;
 }
 
-const cache = new WeakMap<Node, readonly LegacySite[]>();
+const SITES = memoTable<readonly LegacySite[]>('legacy sites');
 const NONE: readonly LegacySite[] = Object.freeze([]);
-
-function cached(node: Node, compute: () => readonly LegacySite[]): readonly LegacySite[] {
-  let sites = cache.get(node);
-  if (sites === undefined) {
-    sites = compute();
-    cache.set(node, sites);
-  }
-  return sites;
-}
 
 function sendSite(
   file: FileAnalysis,
@@ -171,7 +162,7 @@ export function callSites(file: FileAnalysis, call: TSESTree.CallExpression): re
   const name = calleeName(unwrap(call.callee));
   // Most calls name nothing the catalog knows; other names matter only as aliases in SDK files.
   if (name === undefined || (!CALL_NAMES.has(name) && !file.importsSdk)) return NONE;
-  return cached(call, () => {
+  return file.memo(SITES, call, () => {
     if ((HANDLER_REGISTRATION_METHODS as readonly string[]).includes(name)) {
       const site = handlerSite(file, call);
       return site === undefined ? [] : [site];
@@ -207,7 +198,7 @@ export function callSites(file: FileAnalysis, call: TSESTree.CallExpression): re
 export function newSites(file: FileAnalysis, expression: TSESTree.NewExpression): readonly LegacySite[] {
   // SDK classes and errors come from an SDK import (or, with types, through local re-exports).
   if (!file.importsSdk && file.typed === undefined) return NONE;
-  return cached(expression, () => {
+  return file.memo(SITES, expression, () => {
     const name = sdkName(file, expression.callee);
     if (name === undefined) return [];
     const error = legacyError(name);
@@ -243,7 +234,7 @@ const PROPERTY_KEYS: ReadonlySet<string> = new Set(['capabilities', 'includeCont
 export function propertySites(file: FileAnalysis, property: TSESTree.Property): readonly LegacySite[] {
   const key = staticKey(property);
   if (key === undefined || !PROPERTY_KEYS.has(key)) return NONE;
-  return cached(property, () => {
+  return file.memo(SITES, property, () => {
     const scope = file.scopeOf(property);
     switch (key) {
       case 'capabilities': {
@@ -294,7 +285,7 @@ export function assignmentSites(
 ): readonly LegacySite[] {
   const target = assignment.left;
   if (!file.importsSdk || target.type !== AST_NODE_TYPES.MemberExpression) return NONE;
-  return cached(assignment, () => {
+  return file.memo(SITES, assignment, () => {
     const key = staticKey(target);
     const object = unwrap(target.object);
     const container =
@@ -331,24 +322,22 @@ const TYPED_HINTS = wordsPattern([
   ...LEGACY_ERRORS.map((error) => error.name),
   'capabilities',
 ]);
-const relevance = new WeakMap<FileAnalysis, boolean>();
+const RELEVANCE = memoTable<boolean>('may hold legacy sites');
 
 /**
  * Whether a file can hold a site at all, from imports and a text scan; most files of a project
  * cannot, and the catalog rules then install no listeners for them.
  */
 function mayHoldSites(file: FileAnalysis): boolean {
-  let relevant = relevance.get(file);
-  if (relevant === undefined) {
+  return file.memo(RELEVANCE, file.sourceCode.ast, () => {
     const text = file.sourceCode.text;
-    relevant =
+    return (
       file.importsSdk ||
       file.mentionsMrtr ||
       UNTYPED_HINTS.test(text) ||
-      (file.typed !== undefined && TYPED_HINTS.test(text));
-    relevance.set(file, relevant);
-  }
-  return relevant;
+      (file.typed !== undefined && TYPED_HINTS.test(text))
+    );
+  });
 }
 
 /** The listeners every catalog rule installs; each reports the sites of its own category. */
@@ -359,7 +348,7 @@ export function legacySiteListeners(
 ): TSESLint.RuleListener {
   if (!mayHoldSites(file)) return {};
   // The same property can be reached twice (a `const` options object handed to `new Server`).
-  const reported = new WeakSet<Node>();
+  const reported = new Set<Node>();
   const emit = (sites: readonly LegacySite[]) => {
     for (const site of sites) {
       if (site.category !== category || reported.has(site.node)) continue;

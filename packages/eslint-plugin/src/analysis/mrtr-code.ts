@@ -20,7 +20,7 @@ import {
   staticString,
   unwrap,
 } from './ast.js';
-import type { FileAnalysis } from './file-analysis.js';
+import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { callSites } from './legacy-sites.js';
 import { enclosingFunction, type FunctionNode } from './handlers.js';
 import { sdkName } from './sdk-references.js';
@@ -59,19 +59,14 @@ export function isSdkBuilderObject(file: FileAnalysis, node: Node): boolean {
   );
 }
 
-const results = new WeakMap<Node, InputRequiredResult | null>();
+const RESULTS = memoTable<InputRequiredResult | undefined>('input_required results');
 
 /** The input_required result an object literal or call builds, if it builds one; computed once per node. */
 export function inputRequiredResult(
   file: FileAnalysis,
   node: TSESTree.ObjectExpression | TSESTree.CallExpression,
 ): InputRequiredResult | undefined {
-  let result = results.get(node);
-  if (result === undefined) {
-    result = classifyResult(file, node) ?? null;
-    results.set(node, result);
-  }
-  return result ?? undefined;
+  return file.memo(RESULTS, node, () => classifyResult(file, node));
 }
 
 function classifyResult(
@@ -302,22 +297,18 @@ export interface ElicitationParams {
   readonly node: Node;
 }
 
-const elicitations = new WeakMap<Node, ElicitationParams | null>();
+const ELICITATIONS = memoTable<ElicitationParams | undefined>('elicitation params');
 
 /** Elicitation params an object literal or call builds, computed once per node for every rule. */
 export function elicitationParamsOf(
   file: FileAnalysis,
   node: TSESTree.ObjectExpression | TSESTree.CallExpression,
 ): ElicitationParams | undefined {
-  let params = elicitations.get(node);
-  if (params === undefined) {
-    params =
-      (node.type === AST_NODE_TYPES.ObjectExpression
-        ? elicitationParamsOfObject(file, node)
-        : elicitationParamsOfCall(file, node)) ?? null;
-    elicitations.set(node, params);
-  }
-  return params ?? undefined;
+  return file.memo(ELICITATIONS, node, () =>
+    node.type === AST_NODE_TYPES.ObjectExpression
+      ? elicitationParamsOfObject(file, node)
+      : elicitationParamsOfCall(file, node),
+  );
 }
 
 /** `{ method: 'elicitation/create', params: {…} }` anywhere: an input request or a push request object. */

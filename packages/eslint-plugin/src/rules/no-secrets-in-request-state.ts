@@ -91,7 +91,7 @@ export default createRule<Options, keyof typeof messages>({
       extraTerms: options.extraTerms ?? [],
       allow: options.allow ?? [],
     };
-    const checked = new WeakSet<Node>();
+    const checked = new Set<Node>();
 
     /** Reports secret-named properties of the object literals a value is built from. */
     function checkValue(node: Node, depth = 0): void {

@@ -121,7 +121,7 @@ export default createRule<Options, keyof typeof messages>({
       extraTerms: options.extraTerms ?? [],
       allow: options.allow ?? [],
     };
-    const checkedSchemas = new WeakSet<Node>();
+    const checkedSchemas = new Set<Node>();
     // Every form this rule checks is an elicitation: a push call, a request object or a builder.
     if (!ELICITATION_IN_TEXT.test(context.sourceCode.text)) return {};
 

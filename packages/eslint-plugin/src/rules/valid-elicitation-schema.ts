@@ -31,7 +31,7 @@ export default createRule<[], keyof typeof messages>({
   create(context) {
     const file = fileAnalysis(context);
     if (!ELICITATION_IN_TEXT.test(context.sourceCode.text)) return {};
-    const checked = new WeakSet<TSESTree.ObjectExpression>();
+    const checked = new Set<TSESTree.ObjectExpression>();
 
     function check(site: ElicitationParams | undefined) {
       if (site === undefined || checked.has(site.params)) return;

@@ -131,7 +131,7 @@ export default createRule<Options, MessageId>({
     if (!ELICITATION_IN_TEXT.test(context.sourceCode.text)) return {};
     const classifierOptions: SensitiveNameOptions = { allow: options.allow ?? [] };
     const allowed = new Set((options.allow ?? []).map((name) => splitWordParts(name).join(' ')));
-    const checked = new WeakSet<TSESTree.ObjectExpression>();
+    const checked = new Set<TSESTree.ObjectExpression>();
 
     function checkUrlMode(scope: Scope, site: ElicitationParams) {
       const { params } = site;
