@@ -2,6 +2,8 @@
 //   1. `recommended` against ESLint with the same parser and no rules (goal ≤ 1.15×), and against
 //      one trivial core rule (`no-debugger`); a rule that installs no listeners at all shows what
 //      ESLint charges for enabling any rule, before a rule does any work;
+//      The same pair is then measured with ESLint's per-file rule-context prototype replaced by a
+//      shared one (see `shareContextPrototype`), which isolates what the plugin's rules cost;
 //   2. `recommended-type-checked` against a typed run of `@typescript-eslint/no-deprecated` alone
 //      (goal ≤ 1.10×).
 // It measures the built plugin (`npm run build` after editing it).
@@ -9,6 +11,7 @@
 // programs per process). Modes alternate within a round; each round gives one paired ratio, and the
 // median of those is printed, for CPU time (user + system, steadier on a shared machine) and wall time.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +28,11 @@ type Mode =
   | 'one-core-rule'
   | 'recommended'
   | 'typed-no-deprecated'
-  | 'recommended-type-checked';
+  | 'recommended-type-checked'
+  | 'no-rules, shared context prototype'
+  | 'recommended, shared context prototype';
+
+const SHARED_PROTOTYPE = ', shared context prototype';
 
 interface Measurement {
   readonly cpuMs: number;
@@ -43,6 +50,22 @@ const LISTENERLESS: ESLint.Plugin = {
   rules: { nothing: { meta: { type: 'problem', schema: [] }, create: () => ({}) } },
 };
 
+/**
+ * ESLint 10.15 builds each rule's context with `Object.create(fileContext)`: a fresh prototype per
+ * file, so V8 makes new hidden classes for every file, and collecting them costs 1.1–1.2× the
+ * no-rules time for a rule that does nothing. This diagnostic gives every rule context
+ * `FileContext.prototype` with the same own properties instead, to show what the rules themselves cost.
+ */
+function shareContextPrototype(): void {
+  const require = createRequire(import.meta.url);
+  const { FileContext } = require(
+    path.join(path.dirname(require.resolve('eslint')), 'linter/file-context.js'),
+  ) as { FileContext: { prototype: { extend(extension: object): object } } };
+  FileContext.prototype.extend = function extend(this: object, extension: object) {
+    return Object.freeze(Object.assign(Object.create(FileContext.prototype) as object, this, extension));
+  };
+}
+
 function configFor(mode: Mode, dir: string): Linter.Config[] {
   const parser = { files: FILES, languageOptions: { parser: tsParser } };
   const typed = {
@@ -51,12 +74,14 @@ function configFor(mode: Mode, dir: string): Linter.Config[] {
   };
   switch (mode) {
     case 'no-rules':
+    case 'no-rules, shared context prototype':
       return [parser];
     case 'listenerless-rule':
       return [{ ...parser, plugins: { bench: LISTENERLESS }, rules: { 'bench/nothing': 'error' } }];
     case 'one-core-rule':
       return [{ ...parser, rules: { 'no-debugger': 'error' } }];
     case 'recommended':
+    case 'recommended, shared context prototype':
       return plugin.configs.recommended;
     case 'typed-no-deprecated':
       return [
@@ -71,6 +96,7 @@ function configFor(mode: Mode, dir: string): Linter.Config[] {
 
 /** Child process: lint the corpus once in one mode and print the measurement as JSON. */
 async function worker(mode: Mode, dir: string): Promise<void> {
+  if (mode.endsWith(SHARED_PROTOTYPE)) shareContextPrototype();
   const eslint = new ESLint({
     cwd: dir,
     overrideConfigFile: true,
@@ -98,7 +124,7 @@ function measure(mode: Mode, dir: string, planted: number): Measurement {
   if (child.status !== 0) throw new Error(`${mode} run failed:\n${child.stderr}`);
   const run = JSON.parse(child.stdout) as Measurement;
   if (run.fatal > 0) throw new Error(`${mode}: ${run.fatal} files failed to parse`);
-  const ours = mode === 'recommended' || mode === 'recommended-type-checked';
+  const ours = mode.startsWith('recommended');
   if (ours && run.problems !== planted)
     throw new Error(`${mode}: ${run.problems} findings, ${planted} planted`);
   return run;
@@ -160,6 +186,14 @@ function main(): void {
     report(syntactic, 'listenerless-rule', 'no-rules');
     report(syntactic, 'one-core-rule', 'no-rules');
     report(syntactic, 'recommended', 'one-core-rule');
+
+    const shared = rounds(
+      ['no-rules, shared context prototype', 'recommended, shared context prototype'],
+      ROUNDS,
+      dir,
+      planted,
+    );
+    report(shared, 'recommended, shared context prototype', 'no-rules, shared context prototype');
 
     const typed = rounds(['typed-no-deprecated', 'recommended-type-checked'], TYPED_ROUNDS, dir, planted);
     report(typed, 'recommended-type-checked', 'typed-no-deprecated', 1.1);
