@@ -24,10 +24,9 @@ export default defineConfig(
             'scripts/*.js',
             'packages/cli/bin/*.js',
             'packages/codemod/jscodeshift/*.cjs',
-            'bench/*.ts',
           ],
           defaultProject: 'tsconfig.base.json',
-          // Config files, scripts, the benchmarks and the jscodeshift modules belong to no tsconfig.
+          // Config files, scripts and the jscodeshift modules belong to no tsconfig.
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 24,
         },
         tsconfigRootDir: import.meta.dirname,
