@@ -5,6 +5,7 @@ import { SYNTAX_ONLY, TYPE_AWARE, TYPED_FILE, V1, V2 } from './rule-tester.js';
 const ruleTester = new RuleTester(SYNTAX_ONLY);
 const typedRuleTester = new RuleTester(TYPE_AWARE);
 
+const RUNTIME = `import { elicitForm, elicitUrl } from '@mcp-mrtr/runtime';\n`;
 const schema = (properties: string) => `{ type: 'object', properties: { ${properties} } }`;
 const push = (properties: string, extra = '') =>
   `${V1}declare const server: Server;\nawait server.elicitInput({ ${extra}message: 'Configure', requestedSchema: ${schema(properties)} });`;
@@ -31,6 +32,7 @@ ruleTester.run('no-sensitive-form-fields', rule, {
     `export const result = { resultType: 'input_required', inputRequests: { a: { method: 'elicitation/create', params: { mode: 'url', url: 'https://x', message: 'token' } } } };`,
     `${V1}// requestedSchema: { properties: { password: { type: 'string' } } }\nexport const help = "password: { type: 'string' }";`,
     push(`licenseKey: { type: 'string' }`),
+    `${RUNTIME}export const key = elicitUrl({ message: 'Paste your API key on our page', url: 'https://example.com/keys' });`,
   ],
   invalid: [
     {
@@ -123,6 +125,15 @@ ruleTester.run('no-sensitive-form-fields', rule, {
       code: push(`licenseKey: { type: 'string' }`),
       options: [{ extraTerms: ['license key'] }],
       errors: [{ messageId: 'sensitiveField' }],
+    },
+    {
+      code: `${RUNTIME}export const ask = elicitForm({ message: 'Connect', requestedSchema: ${schema(`password: { type: 'string' }`)} });`,
+      errors: [
+        {
+          messageId: 'sensitiveField',
+          data: { field: 'password', secret: 'a password', where: 'name', guidance: expectGuidance() },
+        },
+      ],
     },
   ],
 });

@@ -3,14 +3,13 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { fileAnalysis } from '../analysis/file-analysis.js';
 import { handledRequest } from '../analysis/handlers.js';
 import { inputRequiredResult } from '../analysis/mrtr-code.js';
+import { INPUT_REQUIRED_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 
 const messages = {
   ineligible:
     'This {{method}} handler returns input_required, which only {{eligible}} may return. Ask for the input in the tool, prompt or resource that needs it, or take it as an argument.',
 } as const;
-
-const MRTR_IN_TEXT = /\binput_required\b|\binputRequired\b/;
 
 export default createRule<[], keyof typeof messages>({
   name: 'no-input-required-outside-eligible-methods',
@@ -26,7 +25,7 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
-    if (!MRTR_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!INPUT_REQUIRED_IN_TEXT.test(context.sourceCode.text)) return {};
 
     function check(node: TSESTree.ObjectExpression | TSESTree.CallExpression) {
       if (inputRequiredResult(file, node) === undefined) return;

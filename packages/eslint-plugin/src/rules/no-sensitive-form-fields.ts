@@ -1,7 +1,6 @@
 import {
   classifySensitiveName,
   DESCRIPTIVE_SCHEMA_KEYS,
-  INPUT_REQUEST_BUILDER_OBJECT,
   SENSITIVE_FORM_FIELD_GUIDANCE,
   SENSITIVE_FORMATS,
   type SensitiveKind,
@@ -18,8 +17,8 @@ import {
   unwrap,
 } from '../analysis/ast.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
-import { callSites } from '../analysis/legacy-sites.js';
-import { sdkName } from '../analysis/sdk-references.js';
+import { elicitationParamsOf, type ElicitationParams } from '../analysis/mrtr-code.js';
+import { ELICITATION_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 
 type Node = TSESTree.Node;
@@ -42,9 +41,6 @@ const SECRET_WORDS: Readonly<Record<SensitiveKind, string>> = {
   'government-id': 'a government ID',
   'one-time-code': 'a one-time code',
 };
-
-const ELICITATION_BUILDERS: ReadonlySet<string> = new Set(['elicit']);
-const ELICITATION_IN_TEXT = /elicitation\/create|\belicit(?:Input)?\b/;
 
 /** The zod `object({...})` shape at the root of a builder chain (`z.object({…}).strict().describe(…)`). */
 function zodShape(scope: Scope, node: Node): TSESTree.ObjectExpression | undefined {
@@ -177,50 +173,17 @@ export default createRule<Options, keyof typeof messages>({
       }
     }
 
-    /** Elicitation params: form mode unless `mode` says url. */
-    function checkParams(node: Node | undefined) {
-      if (node === undefined) return;
-      const scope = file.scopeOf(node);
-      const params = asObjectLiteral(scope, node);
-      if (params === undefined) return;
-      if (staticString(scope, objectProperty(scope, params, 'mode')?.value) === 'url') return;
-      const requestedSchema = objectProperty(scope, params, 'requestedSchema');
-      if (requestedSchema !== undefined) checkRequestedSchema(scope, requestedSchema.value);
+    /** Form-mode elicitation params, wherever they are built (the same sites the schema rule checks). */
+    function check(site: ElicitationParams | undefined) {
+      if (site === undefined || site.mode === 'url') return;
+      const requestedSchema = objectProperty(file.scopeOf(site.params), site.params, 'requestedSchema');
+      if (requestedSchema !== undefined)
+        checkRequestedSchema(file.scopeOf(requestedSchema), requestedSchema.value);
     }
 
     return {
-      ObjectExpression(node) {
-        // Cheap first: only objects that spell out a `method` property can be elicitation requests.
-        const hasMethod = node.properties.some(
-          (property) => property.type === AST_NODE_TYPES.Property && staticKey(property) === 'method',
-        );
-        if (!hasMethod) return;
-        const scope = file.scopeOf(node);
-        if (staticString(scope, objectProperty(scope, node, 'method')?.value) !== 'elicitation/create')
-          return;
-        checkParams(objectProperty(scope, node, 'params')?.value);
-      },
-      CallExpression(node) {
-        const callee = unwrap(node.callee);
-        if (callee.type === AST_NODE_TYPES.MemberExpression) {
-          const builder = staticKey(callee);
-          const object = unwrap(callee.object);
-          // Name first: resolving the receiver through scopes is the expensive part.
-          if (builder !== undefined && ELICITATION_BUILDERS.has(builder)) {
-            const isBuilder =
-              sdkName(file, object) === INPUT_REQUEST_BUILDER_OBJECT ||
-              (object.type === AST_NODE_TYPES.Identifier && object.name === INPUT_REQUEST_BUILDER_OBJECT);
-            if (isBuilder) {
-              checkParams(node.arguments[0]);
-              return;
-            }
-          }
-        }
-        const pushes = callSites(file, node).some(
-          (site) => site.kind === 'call' && site.category === 'elicitation',
-        );
-        if (pushes) checkParams(node.arguments[0]);
-      },
+      ObjectExpression: (node) => check(elicitationParamsOf(file, node)),
+      CallExpression: (node) => check(elicitationParamsOf(file, node)),
     };
   },
 });

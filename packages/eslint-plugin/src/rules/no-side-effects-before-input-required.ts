@@ -7,6 +7,7 @@ import { fileAnalysis } from '../analysis/file-analysis.js';
 import { isFunction, type FunctionNode } from '../analysis/handlers.js';
 import { inputRequiredResult, returnedFrom } from '../analysis/mrtr-code.js';
 import { contains } from '../analysis/walk.js';
+import { INPUT_REQUIRED_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 
 type Node = TSESTree.Node;
@@ -29,7 +30,6 @@ interface Frame {
   readonly returns: FlowPoint[];
 }
 
-const MRTR_IN_TEXT = /\binput_required\b|\binputRequired\b/;
 /** A guard that depends on the carried state or an idempotency key makes a repeat harmless. */
 const IDEMPOTENCY = new RegExp(IDEMPOTENCY_TERMS.join('|'), 'i');
 const GUARD = new RegExp(`\\b(?:requestState|state)\\b|${IDEMPOTENCY.source}`, 'i');
@@ -62,7 +62,7 @@ export default createRule<Options, keyof typeof messages>({
   },
   create(context, [options]) {
     const file = fileAnalysis(context);
-    if (!MRTR_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!INPUT_REQUIRED_IN_TEXT.test(context.sourceCode.text)) return {};
     const allowed: ReadonlySet<string> = new Set(options.allowCalls ?? []);
     const tracker = new SegmentTracker();
     const frames: Frame[] = [];

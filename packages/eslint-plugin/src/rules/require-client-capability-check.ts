@@ -9,6 +9,7 @@ import {
   resultRequests,
   type InputRequiredResult,
 } from '../analysis/mrtr-code.js';
+import { INPUT_REQUIRED_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 
 const messages = {
@@ -17,8 +18,6 @@ const messages = {
   unchecked:
     'This handler asks for a {{mode}}-mode elicitation without checking that the client declared elicitation.{{mode}}{{why}}. Read the capabilities from the request’s _meta and ask only for what the client supports (or degrade).',
 } as const;
-
-const MRTR_IN_TEXT = /\binput_required\b|\binputRequired\b/;
 
 /** Every check written in the functions around a node, up to the file. */
 function checksAround(file: ReturnType<typeof fileAnalysis>, node: TSESTree.Node): CapabilityChecks[] {
@@ -47,7 +46,7 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
-    if (!MRTR_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!INPUT_REQUIRED_IN_TEXT.test(context.sourceCode.text)) return {};
 
     /**
      * Whether something other than the handler refuses unsupported requests before they reach the

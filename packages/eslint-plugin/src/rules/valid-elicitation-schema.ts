@@ -4,6 +4,7 @@ import { objectProperty, staticString } from '../analysis/ast.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
 import { elicitationParamsOf, type ElicitationParams } from '../analysis/mrtr-code.js';
 import { staticJson } from '../analysis/static-json.js';
+import { ELICITATION_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 
 const messages = {
@@ -13,8 +14,6 @@ const messages = {
   missingMessage: 'A form-mode elicitation needs a message telling the user why the input is needed.',
   invalidMode: 'An elicitation mode is "form" or "url", not {{mode}}.',
 } as const;
-
-const ELICITATION_IN_TEXT = /elicitation\/create|\belicit(?:Input|Form|Url)?\b/;
 
 export default createRule<[], keyof typeof messages>({
   name: 'valid-elicitation-schema',

@@ -15,6 +15,7 @@ import {
 } from '../analysis/ast.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
 import { elicitationParamsOf, type ElicitationParams } from '../analysis/mrtr-code.js';
+import { ELICITATION_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 
 type Node = TSESTree.Node;
@@ -49,7 +50,6 @@ const MESSAGE_BY_CODE: Readonly<Record<UrlProblemCode, MessageId>> = {
  */
 const PLACEHOLDERS = ['mcpmrtrvalue', '65535'];
 const CLICKABLE_URL = /\bhttps?:\/\/[^\s"'<>)]+/i;
-const ELICITATION_IN_TEXT = /elicitation\/create|\belicit(?:Input|Form|Url)?\b/;
 
 interface UrlText {
   readonly text: string;
