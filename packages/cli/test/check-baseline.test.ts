@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { REWRITABLE_SERVER, tempProject, type TempProject } from './migrate-project.js';
 
 const require = createRequire(import.meta.url);
+const REPO = path.resolve(import.meta.dirname, '../../..');
 const ESLINT_BIN = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin/eslint.js');
 
 const PUSH = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -86,7 +87,7 @@ describe('mcp-mrtr check: baseline with ESLint bulk suppressions', () => {
     ]);
     expect(server?.suppressedMessages.map((m) => m.ruleId)).toEqual(['@mcp-mrtr/no-deprecated-logging']);
     expect(eslint(p.dir).code).toBe(1);
-  });
+  }, 240_000);
 
   it('honours a file written by plain eslint --suppress-all, byte for byte the same file', async () => {
     const p = baselineProject();
@@ -111,7 +112,27 @@ describe('mcp-mrtr check: baseline with ESLint bulk suppressions', () => {
       '@mcp-mrtr/no-deprecated-logging 2 file',
       '@mcp-mrtr/no-push-elicitation 2 file',
     ]);
-  });
+  }, 240_000);
+
+  it('shares the file with eslint on the strict rules too when the ESLint config enables them', async () => {
+    const strictFinding = readFileSync(
+      path.join(REPO, 'docs/rules/no-side-effects-before-input-required.md'),
+      'utf8',
+    )
+      .split('### ❌ Incorrect\n\n```ts\n')[1]
+      ?.split('```')[0];
+    project = tempProject({ 'eslint.config.mjs': ESLINT_CONFIG, 'src/checkout.ts': strictFinding ?? '' });
+    const p = project;
+    expect((await p.run(['check', '--suppress-all', 'src'])).code).toBe(0);
+    expect(Object.keys((suppressionsOf(p) as Record<string, object>)['src/checkout.ts'] ?? {})).toEqual([
+      '@mcp-mrtr/no-side-effects-before-input-required',
+    ]);
+    // recommended does not run the strict rule, so eslint calls the entry unused (docs/ci.md says so)…
+    expect(eslint(p.dir).stderr).toContain('There are suppressions left that do not occur anymore');
+    // …and with the rules check runs, it honours the file unchanged.
+    p.write('eslint.config.mjs', ESLINT_CONFIG.replace('configs.recommended', 'configs.all'));
+    expect(eslint(p.dir)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  }, 240_000);
 
   it('marks suppressed findings in SARIF with kind external, keeping their fingerprints', async () => {
     const p = baselineProject();
@@ -175,7 +196,7 @@ describe('mcp-mrtr check: baseline with ESLint bulk suppressions', () => {
     expect(pruned.code).toBe(0);
     expect(pruned.stderr).not.toContain('no longer occur');
     expect(Object.keys(suppressionsOf(p, 'baseline.json') as object)).toEqual(['src/other.ts']);
-  });
+  }, 240_000);
 
   it.each([
     [
