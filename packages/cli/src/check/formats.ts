@@ -42,7 +42,7 @@ function plural(n: number, word: string): string {
 }
 
 /** ESLint's stylish formatter ignores suppressed messages: say how many there are. */
-export function suppressedLine(results: readonly ESLint.LintResult[], context: ReportContext): string {
+function suppressedLine(results: readonly ESLint.LintResult[], context: ReportContext): string {
   const { problems, files } = suppressedCounts(results);
   if (problems === 0) return '';
   return `\n${plural(problems, 'suppressed problem')} in ${plural(files, 'file')} not shown (${context.suppressionsFile ?? 'suppressions file'}).\n`;
