@@ -1,7 +1,7 @@
 // `npm run bench -- check`: mcp-mrtr check at scale, on the generated corpus the lint bench uses,
 // 10,000 files by default (CHECK_BENCH_FILES to change it, CHECK_BENCH_ROUNDS for the rounds):
-//   1. `check --concurrency auto` against `--concurrency off`: what ESLint's worker threads buy here
-//      (wall time is the point; CPU is printed too);
+//   1. `check --concurrency auto` and `--concurrency 2` against `--concurrency off`: what ESLint's
+//      worker threads buy here (wall time is the point; CPU is printed too);
 //   2. a warm `check --cache` run against a cold one (goal ≤ 0.15× wall);
 //   3. what our rules cost per rule, against what ESLint's own `js.configs.recommended` rules cost
 //      per rule, on the same corpus in the same run (goal ≤ 1.0):
@@ -28,8 +28,15 @@ import { writeCorpus } from '../packages/eslint-plugin/test/corpus.js';
 const CORPUS_FILES = Number(process.env.CHECK_BENCH_FILES ?? 10_000);
 const ROUNDS = Number(process.env.CHECK_BENCH_ROUNDS ?? 3);
 
-type CheckMode =
-  'check, concurrency off' | 'check, concurrency auto' | 'check, cold cache' | 'check, warm cache';
+/** What each `check` mode adds to `check --quiet --format json src`. */
+const CHECK_ARGS = {
+  'check, concurrency off': ['--concurrency', 'off'],
+  'check, concurrency auto': ['--concurrency', 'auto'],
+  'check, concurrency 2': ['--concurrency', '2'],
+  'check, cold cache': ['--cache'],
+  'check, warm cache': ['--cache'],
+} as const;
+type CheckMode = keyof typeof CHECK_ARGS;
 type RulesMode = 'no rules' | 'core recommended' | 'core recommended + ours';
 type Subset = 'all files' | 'files without MCP code';
 type Mode = CheckMode | `${RulesMode}, ${Subset}`;
@@ -80,10 +87,9 @@ async function worker(mode: Mode, dir: string, cacheFile: string): Promise<void>
   let counted: { ours: number; fatal: number };
   if (mode.startsWith('check')) {
     let stdout = '';
-    const args = ['check', '--quiet', '--format', 'json'];
-    if (mode.endsWith('cache')) args.push('--cache', '--cache-location', cacheFile);
-    else args.push('--concurrency', mode.endsWith('auto') ? 'auto' : 'off');
-    const code = await cli([...args, 'src'], {
+    const args = ['check', '--quiet', '--format', 'json', ...CHECK_ARGS[mode as CheckMode]];
+    const location = mode.endsWith('cache') ? ['--cache-location', cacheFile] : [];
+    const code = await cli([...args, ...location, 'src'], {
       stdout: { write: (text: string) => (stdout += text) },
       stderr: process.stderr,
       cwd: dir,
@@ -213,13 +219,14 @@ function main(): void {
     );
 
     const threads = rounds(
-      ['check, concurrency off', 'check, concurrency auto'],
+      ['check, concurrency off', 'check, concurrency auto', 'check, concurrency 2'],
       dir,
       cacheFile,
       expected,
       true,
     );
     ratio(threads, 'check, concurrency auto', 'check, concurrency off');
+    ratio(threads, 'check, concurrency 2', 'check, concurrency off');
 
     const cache = rounds(['check, cold cache', 'check, warm cache'], dir, cacheFile, expected, false);
     ratio(cache, 'check, warm cache', 'check, cold cache', 0.15);
