@@ -1,6 +1,8 @@
-import { Command, CommanderError, Option } from 'commander';
-import { CHECK_FORMATS, type CheckFormat } from './check/formats.js';
-import { runCheck } from './commands/check.js';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { CHECK_FORMATS } from './check/formats.js';
+import { parseShard } from './check/shard.js';
+import { DEFAULT_SUPPRESSIONS_FILE } from './check/suppressions.js';
+import { DEFAULT_CACHE_LOCATION, runCheck, type CheckOptions } from './commands/check.js';
 import { transforms } from '@mcp-mrtr/codemod';
 import { runMigrate, type MigrateOptions } from './commands/migrate.js';
 import { ExitCode, UsageError } from './exit-codes.js';
@@ -24,6 +26,21 @@ const PATHS_HELP = 'files, directories or globs (default: the current directory)
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
+
+function parseConcurrency(value: string): number | 'auto' | 'off' {
+  if (value === 'auto' || value === 'off') return value;
+  if (/^[1-9]\d*$/.test(value)) return Number(value);
+  throw new InvalidArgumentError('give a number of worker threads, auto or off');
+}
+
+const CHECK_HELP = `
+Baseline (ESLint's bulk suppressions, the same file plain eslint reads): errors counted in the
+suppressions file do not fail the run; more of them in a file than counted do. Reports keep them
+marked as suppressed.
+
+--changed-since compares the work tree (committed, staged, unstaged and untracked files) with the
+merge base of the ref and HEAD; exit codes then cover those files only.
+`;
 
 function commonOptions(command: Command): Command {
   return command
@@ -64,26 +81,54 @@ excludes. Results go to stdout; progress and errors go to stderr.`,
       false,
     )
     .addOption(
-      new Option('-f, --format <format>', "report format (json is ESLint's JSON shape, sarif is SARIF 2.1.0)")
+      new Option(
+        '-f, --format <format>',
+        "report format (json is ESLint's JSON shape, sarif is SARIF 2.1.0, github is workflow-command annotations)",
+      )
         .choices(CHECK_FORMATS)
         .default('stylish'),
     )
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
-    .addHelpText('after', EXIT_CODE_HELP)
-    .action(
-      async (
-        paths: string[],
-        options: {
-          ignore: string[];
-          quiet: boolean;
-          typeAware: boolean;
-          format: CheckFormat;
-          output?: string;
-        },
-      ) => {
-        setExit(await runCheck(paths, options, io));
-      },
-    );
+    .option(
+      '--suppress-all',
+      'write every error found to the suppressions file, so it no longer fails',
+      false,
+    )
+    .addOption(
+      new Option('--suppress-rule <rule>', "write this rule's errors to the suppressions file (repeatable)")
+        .default([])
+        .argParser(collect),
+    )
+    .option('--prune-suppressions', 'remove suppressions for errors that no longer occur', false)
+    .option(
+      '--suppressions-location <file>',
+      `the suppressions file (default: ${DEFAULT_SUPPRESSIONS_FILE}, used when it exists)`,
+    )
+    .option(
+      '--changed-since <git-ref>',
+      'check only the files changed since the merge base of <git-ref> and HEAD',
+    )
+    .addOption(
+      new Option(
+        '--shard <index/count>',
+        'check one of count deterministic, balanced parts of the files',
+      ).argParser(parseShard),
+    )
+    .addOption(
+      new Option('--concurrency <n|auto|off>', "ESLint's worker threads for linting")
+        .default('off')
+        .argParser(parseConcurrency),
+    )
+    .option(
+      '--cache',
+      "reuse ESLint's results for unchanged files (content-based; not with --type-aware)",
+      false,
+    )
+    .option('--cache-location <file>', `where --cache keeps them (default: ${DEFAULT_CACHE_LOCATION})`)
+    .addHelpText('after', `${CHECK_HELP}${EXIT_CODE_HELP}`)
+    .action(async (paths: string[], options: CheckOptions) => {
+      setExit(await runCheck(paths, options, io));
+    });
 
   commonOptions(
     program

@@ -330,7 +330,7 @@ describe('mcp-mrtr check', () => {
     ],
     [
       ['check', '--format', 'xml', '.'],
-      /argument 'xml' is invalid. Allowed choices are stylish, json, sarif, markdown/,
+      /argument 'xml' is invalid. Allowed choices are stylish, json, sarif, markdown, github/,
     ],
   ])('exits 2 for %j', async (args, reason) => {
     const { code, stdout, stderr } = await run(args);

@@ -48,6 +48,26 @@ describe('mcp-mrtr', () => {
     expect(stdout).toContain('--quiet');
   });
 
+  it('documents every option of check that docs/ci.md describes', async () => {
+    const { stdout } = await run(['check', '--help']);
+    const ciDoc = readFileSync(path.join(REPO, 'docs/ci.md'), 'utf8');
+    for (const option of [
+      '--suppress-all',
+      '--suppress-rule <rule>',
+      '--prune-suppressions',
+      '--suppressions-location <file>',
+      '--changed-since <git-ref>',
+      '--shard <index/count>',
+      '--concurrency <n|auto|off>',
+      '--cache',
+      '--cache-location <file>',
+    ]) {
+      expect(stdout).toContain(option);
+      expect(ciDoc).toContain(option.split(' ')[0]);
+    }
+    expect(stdout).toContain('"github"');
+  });
+
   it('prints the package version', async () => {
     const { code, stdout } = await run(['--version']);
     expect(code).toBe(0);

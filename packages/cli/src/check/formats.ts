@@ -1,14 +1,16 @@
 import type { ESLint } from 'eslint';
 import { markdownReport } from './markdown.js';
-import { pluginRule, type ReportContext } from './report-context.js';
+import { githubAnnotations } from './github.js';
+import { pluginRule, suppressedCounts, type ReportContext } from './report-context.js';
 import { sarifLog } from './sarif.js';
 
-export const CHECK_FORMATS = ['stylish', 'json', 'sarif', 'markdown'] as const;
+export const CHECK_FORMATS = ['stylish', 'json', 'sarif', 'markdown', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
 /**
  * Renders results: `stylish` and `json` are ESLint's own formatters (the JSON is ESLint's
- * LintResult shape); SARIF and Markdown are written here.
+ * LintResult shape, suppressed findings in `suppressedMessages`); SARIF, Markdown and GitHub
+ * workflow commands are written here.
  */
 export async function formatResults(
   format: CheckFormat,
@@ -24,13 +26,26 @@ export async function formatResults(
       // ESLint hands the formatter its cwd and the rules' metadata itself.
       const text = await formatter.format(results, { color });
       const report = text.endsWith('\n') || text === '' ? text : `${text}\n`;
-      return format === 'stylish' ? report + docsFooter(results) : report;
+      return format === 'stylish' ? report + docsFooter(results) + suppressedLine(results, context) : report;
     }
     case 'sarif':
       return `${JSON.stringify(sarifLog(results, context), null, 2)}\n`;
     case 'markdown':
       return markdownReport(results, context);
+    case 'github':
+      return githubAnnotations(results, context);
   }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** ESLint's stylish formatter ignores suppressed messages: say how many there are. */
+function suppressedLine(results: readonly ESLint.LintResult[], context: ReportContext): string {
+  const { problems, files } = suppressedCounts(results);
+  if (problems === 0) return '';
+  return `\n${plural(problems, 'suppressed problem')} in ${plural(files, 'file')} not shown (${context.suppressionsFile ?? 'suppressions file'}).\n`;
 }
 
 /** Stylish output names rules but not their docs: list the documentation of every rule that fired. */

@@ -1,12 +1,10 @@
-import { FILES, plugin } from '@mcp-mrtr/eslint-plugin';
-import { ESLint, type Linter } from 'eslint';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { ESLint } from 'eslint';
 import type { Log } from '../io.js';
+import { engineOptions, type EngineSettings } from './engine-options.js';
 
-export interface LintOptions {
-  /** The directory paths are reported relative to; also where tsconfig lookup starts from. */
-  readonly cwd: string;
-  /** Resolve receivers with type information from each file's nearest tsconfig.json. */
-  readonly typeAware: boolean;
+export interface LintOptions extends EngineSettings {
   readonly log: Log;
 }
 
@@ -14,52 +12,48 @@ export interface LintOptions {
 const NOT_IN_A_PROJECT = /was not found by the project service|not included in|could not find a tsconfig/i;
 
 /**
- * Every rule of the plugin, on our own config only: the target's eslint.config.* is never loaded,
- * so `check` works the same in a repository with no ESLint setup (or a broken one).
+ * ESLint's worker threads cannot receive plugin objects, so they import their options from a module
+ * (as ESLint's own CLI does): a data: URL that calls the built `engineOptions` with these settings.
  */
-function eslintFor(cwd: string, typeAware: boolean): ESLint {
-  const overrideConfig: Linter.Config[] = [...plugin.configs.all];
-  if (typeAware) {
-    overrideConfig.push({
-      name: 'mcp-mrtr/check-type-aware',
-      files: FILES,
-      languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: cwd } },
-    });
-  }
-  return new ESLint({
-    cwd,
-    overrideConfigFile: true,
-    overrideConfig,
-    // File discovery already applied .gitignore, --ignore and the skipped directories.
-    ignore: false,
-    errorOnUnmatchedPattern: false,
-    cache: false,
-  });
+function optionsModule(settings: EngineSettings): URL {
+  const engineModule = pathToFileURL(createRequire(import.meta.url).resolve('@mcp-mrtr/cli/engine-options'));
+  const source =
+    `import { engineOptions } from ${JSON.stringify(engineModule.href)};\n` +
+    `export default engineOptions(${JSON.stringify(settings)});\n`;
+  return new URL(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
 }
 
-/**
- * Lints the files. With `typeAware`, files no tsconfig.json includes are linted again without type
- * information rather than failing, and the log says which.
- */
+async function engineFor(settings: EngineSettings): Promise<ESLint> {
+  return settings.concurrency === 'off'
+    ? new ESLint(engineOptions(settings))
+    : ESLint.fromOptionsModule(optionsModule(settings));
+}
+
 export interface LintRun {
   readonly results: ESLint.LintResult[];
   /** The engine that linted every file; formatters and rule metadata come from it. */
   readonly eslint: ESLint;
 }
 
+/**
+ * Lints the files. With `typeAware`, files no tsconfig.json includes are linted again without type
+ * information rather than failing, and the log says which.
+ */
 export async function lintFiles(files: readonly string[], options: LintOptions): Promise<LintRun> {
-  const eslint = eslintFor(options.cwd, options.typeAware);
+  const { log, ...settings } = options;
+  const eslint = await engineFor(settings);
   const results = files.length === 0 ? [] : await eslint.lintFiles([...files]);
-  if (!options.typeAware) return { results, eslint };
+  if (!settings.typeAware) return { results, eslint };
 
   const outside = results.filter((result) =>
     result.messages.some((message) => message.fatal === true && NOT_IN_A_PROJECT.test(message.message)),
   );
   if (outside.length === 0) return { results, eslint };
-  options.log.info(
+  log.info(
     `mcp-mrtr check: ${outside.length} ${outside.length === 1 ? 'file is' : 'files are'} in no tsconfig.json; checked without type information`,
   );
-  const retried = await eslintFor(options.cwd, false).lintFiles(outside.map((result) => result.filePath));
+  const untyped = await engineFor({ ...settings, typeAware: false, concurrency: 'off' });
+  const retried = await untyped.lintFiles(outside.map((result) => result.filePath));
   const byPath = new Map(retried.map((result) => [result.filePath, result]));
   return { results: results.map((result) => byPath.get(result.filePath) ?? result), eslint };
 }

@@ -1,5 +1,5 @@
 import type { ESLint } from 'eslint';
-import { pluginRule, relativePath, type ReportContext } from './report-context.js';
+import { pluginRule, relativePath, suppressedCounts, type ReportContext } from './report-context.js';
 
 function cell(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -22,13 +22,22 @@ export function markdownReport(results: readonly ESLint.LintResult[], context: R
   const warnings = results.reduce((sum, result) => sum + result.warningCount, 0);
   const withFindings = results.filter((result) => result.messages.length > 0);
   const lines = ['## mcp-mrtr check', ''];
+  const suppressed = suppressedCounts(results);
+  const suppressedNote =
+    suppressed.problems === 0
+      ? []
+      : [
+          `${plural(suppressed.problems, 'suppressed problem')} in ${plural(suppressed.files, 'file')} not listed (\`${context.suppressionsFile ?? 'suppressions file'}\`).`,
+          '',
+        ];
   if (withFindings.length === 0) {
-    lines.push(`No problems found in ${plural(results.length, 'file')}.`, '');
+    lines.push(`No problems found in ${plural(results.length, 'file')}.`, '', ...suppressedNote);
     return lines.join('\n');
   }
   lines.push(
     `**${plural(errors + warnings, 'problem')}** (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${withFindings.length} of ${plural(results.length, 'file')}.`,
     '',
+    ...suppressedNote,
     '| Rule | Errors | Warnings |',
     '| --- | ---: | ---: |',
   );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { NAMESPACE, rules } from '@mcp-mrtr/eslint-plugin';
 import type { ESLint, Linter } from 'eslint';
-import type { Log, Notification, ReportingDescriptor, Result } from 'sarif';
+import type { Log, Notification, ReportingDescriptor, Result, Suppression } from 'sarif';
 import { lineReader, relativePath, type ReportContext } from './report-context.js';
 
 /** Results are located relative to this base, which the log maps to the checked directory. */
@@ -55,11 +55,26 @@ function region(message: Linter.LintMessage) {
   };
 }
 
+/** ESLint's `file` suppressions come from the baseline file; `directive` ones from comments in the source. */
+function sarifSuppression(context: ReportContext) {
+  return (suppression: Linter.LintSuppression): Suppression =>
+    suppression.kind === 'directive'
+      ? {
+          kind: 'inSource',
+          ...(suppression.justification ? { justification: suppression.justification } : {}),
+        }
+      : {
+          kind: 'external',
+          justification: `Counted in ${context.suppressionsFile ?? 'the suppressions file'} (ESLint bulk suppressions)`,
+        };
+}
+
 /**
  * SARIF 2.1.0 for code scanning: relative artifact URIs under `SRCROOT` (mapped to the checked
  * directory in `originalUriBaseIds`), rule metadata with help and `helpUri`, and fingerprints that
  * survive unrelated edits: the rule, the file, the finding's source line with whitespace collapsed,
- * and which occurrence of that same line it is.
+ * and which occurrence of that same line it is. Findings a baseline tolerates are kept, with a
+ * `suppressions` entry of kind `external`.
  */
 export function sarifLog(results: readonly ESLint.LintResult[], context: ReportContext): Log {
   const ruleNames = Object.keys(rules).sort();
@@ -71,7 +86,13 @@ export function sarifLog(results: readonly ESLint.LintResult[], context: ReportC
   for (const result of results) {
     const uri = relativePath(context.cwd, result.filePath);
     const occurrences = new Map<string, number>();
-    for (const message of result.messages) {
+    // Suppressed findings stay in the log, marked, and count towards occurrences like the others,
+    // so a fingerprint does not change when the baseline changes.
+    const messages = [
+      ...result.messages.map((message) => ({ message, suppressed: undefined })),
+      ...result.suppressedMessages.map((message) => ({ message, suppressed: message.suppressions })),
+    ].sort((a, b) => a.message.line - b.message.line || a.message.column - b.message.column);
+    for (const { message, suppressed } of messages) {
       const location = {
         physicalLocation: { artifactLocation: { uri, uriBaseId: SRCROOT }, region: region(message) },
       };
@@ -99,6 +120,7 @@ export function sarifLog(results: readonly ESLint.LintResult[], context: ReportC
           primaryLocationLineHash: `${sha256(lineText).slice(0, 16)}:${occurrence}`,
           'mcpMrtr/v1': sha256(`${message.ruleId}\0${uri}\0${lineText}\0${occurrence}`),
         },
+        ...(suppressed === undefined ? {} : { suppressions: suppressed.map(sarifSuppression(context)) }),
       });
     }
   }
@@ -117,6 +139,7 @@ export function sarifLog(results: readonly ESLint.LintResult[], context: ReportC
             rules: ruleNames.map(ruleDescriptor),
           },
         },
+        ...(context.automationId === undefined ? {} : { automationDetails: { id: context.automationId } }),
         originalUriBaseIds: {
           [SRCROOT]: { uri: pathToFileURL(context.cwd.endsWith('/') ? context.cwd : `${context.cwd}/`).href },
         },

@@ -23,18 +23,19 @@ function count(messages: readonly Linter.LintMessage[], severity: 1 | 2, fixable
  */
 export function applyMessageSeverities(results: readonly ESLint.LintResult[]): ESLint.LintResult[] {
   const warnings = warningMessageIds();
+  const lower = <Message extends Linter.LintMessage>(message: Message): Message =>
+    message.severity === 2 &&
+    message.ruleId !== null &&
+    message.messageId !== undefined &&
+    warnings.get(message.ruleId)?.has(message.messageId) === true
+      ? { ...message, severity: 1 as const }
+      : message;
   return results.map((result) => {
-    const messages = result.messages.map((message) =>
-      message.severity === 2 &&
-      message.ruleId !== null &&
-      message.messageId !== undefined &&
-      warnings.get(message.ruleId)?.has(message.messageId) === true
-        ? { ...message, severity: 1 as const }
-        : message,
-    );
+    const messages = result.messages.map(lower);
     return {
       ...result,
       messages,
+      suppressedMessages: result.suppressedMessages.map(lower),
       errorCount: count(messages, 2),
       warningCount: count(messages, 1),
       fatalErrorCount: messages.filter((message) => message.fatal === true).length,

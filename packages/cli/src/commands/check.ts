@@ -1,25 +1,58 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { rules } from '@mcp-mrtr/eslint-plugin';
+import { changedSince, keepChanged } from '../check/changed-since.js';
 import { formatResults, type CheckFormat } from '../check/formats.js';
 import { lintFiles } from '../check/lint.js';
 import { applyMessageSeverities } from '../check/severity.js';
+import { shardAutomationId, shardFiles, type Shard } from '../check/shard.js';
+import { pruneHint, Suppressions, type SuppressionOptions } from '../check/suppressions.js';
 import { writeOutputAtomically } from '../check/write-output.js';
 import { discoverFiles } from '../discover-files.js';
-import { ExitCode } from '../exit-codes.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
 import { createLog, type CliIo } from '../io.js';
 import { VERSION } from '../version.js';
 import { describeScope, type CommonOptions } from './common-options.js';
 
-export interface CheckOptions extends CommonOptions {
+/** Where `--cache` keeps ESLint's cache unless `--cache-location` says otherwise. */
+export const DEFAULT_CACHE_LOCATION = 'node_modules/.cache/mcp-mrtr/eslintcache';
+
+export interface CheckOptions extends CommonOptions, SuppressionOptions {
   /** Resolve receivers with type information from the target's tsconfig.json files. */
   readonly typeAware: boolean;
   readonly format: CheckFormat;
   /** Write the report here instead of stdout. */
   readonly output?: string | undefined;
+  /** Check only the files changed since the merge base of this git ref and HEAD. */
+  readonly changedSince?: string | undefined;
+  /** Check only this part of the files. */
+  readonly shard?: Shard | undefined;
+  /** ESLint's worker threads: a number, `auto` or `off`. */
+  readonly concurrency: number | 'auto' | 'off';
+  readonly cache: boolean;
+  readonly cacheLocation?: string | undefined;
 }
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** ESLint's cache file for this run, or undefined without `--cache`. */
+function cacheFile(options: CheckOptions, cwd: string): string | undefined {
+  if (!options.cache) {
+    if (options.cacheLocation !== undefined) throw new UsageError('--cache-location needs --cache');
+    return undefined;
+  }
+  if (options.typeAware) {
+    // ESLint keys each cached result on that file's own content, but a typed finding also depends
+    // on the files its types come from: an edit there would leave stale results here.
+    throw new UsageError(
+      '--cache cannot be combined with --type-aware: ESLint caches each file on its own content, but type information comes from other files too, so cached results would go stale. Drop one of the two',
+    );
+  }
+  const file = path.resolve(cwd, options.cacheLocation ?? DEFAULT_CACHE_LOCATION);
+  mkdirSync(path.dirname(file), { recursive: true });
+  return file;
 }
 
 /** `mcp-mrtr check`: report old-style and unsafe MCP code without changing anything. */
@@ -29,18 +62,50 @@ export async function runCheck(
   io: CliIo,
 ): Promise<ExitCode> {
   const log = createLog(io, options.quiet);
+  const suppressions = Suppressions.open(options, io.cwd);
+  const cacheLocation = cacheFile(options, io.cwd);
   const discovered = await discoverFiles({ patterns, cwd: io.cwd, ignore: options.ignore });
+
+  let files = [...discovered.files];
+  const scope = [describeScope(discovered, io.cwd)];
+  if (options.changedSince !== undefined) {
+    const changed = await changedSince(options.changedSince, io.cwd);
+    files = keepChanged(files, changed);
+    scope.push(
+      `${files.length} changed since ${options.changedSince} (merge base ${changed.mergeBase.slice(0, 12)})`,
+    );
+  }
+  if (options.shard !== undefined) {
+    files = shardFiles(files, options.shard, io.cwd);
+    scope.push(`${files.length} in shard ${options.shard.index}/${options.shard.count}`);
+  }
   const ruleCount = Object.keys(rules).length;
   log.info(
-    `mcp-mrtr check: ${describeScope(discovered, io.cwd)}, ${ruleCount} rules${options.typeAware ? ', type-aware' : ''}`,
+    `mcp-mrtr check: ${scope.join(', ')}, ${ruleCount} rules${options.typeAware ? ', type-aware' : ''}` +
+      (suppressions === undefined ? '' : `, baseline ${suppressions.displayName}`),
   );
 
-  const run = await lintFiles(discovered.files, { cwd: io.cwd, typeAware: options.typeAware, log });
-  const results = applyMessageSeverities(run.results);
+  const run = await lintFiles(files, {
+    cwd: io.cwd,
+    typeAware: options.typeAware,
+    concurrency: options.concurrency,
+    cacheLocation,
+    log,
+  });
+  // The baseline counts what ESLint reports, before `check` lowers some errors to warnings, so its
+  // counts are the ones plain `eslint` sees with the plugin's configs.
+  const baseline =
+    suppressions === undefined ? { results: run.results, unused: {} } : await suppressions.apply(run.results);
+  const results = applyMessageSeverities(baseline.results);
   const report = await formatResults(
     options.format,
     results,
-    { cwd: io.cwd, toolVersion: VERSION },
+    {
+      cwd: io.cwd,
+      toolVersion: VERSION,
+      suppressionsFile: suppressions?.displayName,
+      automationId: options.shard === undefined ? undefined : shardAutomationId(options.shard),
+    },
     run.eslint,
     options.output === undefined && io.stdout.isTTY === true && io.env.NO_COLOR === undefined,
   );
@@ -55,11 +120,16 @@ export async function runCheck(
 
   const errors = results.reduce((sum, result) => sum + result.errorCount, 0);
   const warnings = results.reduce((sum, result) => sum + result.warningCount, 0);
-  const files = results.filter((result) => result.messages.length > 0).length;
+  const suppressed = results.reduce((sum, result) => sum + result.suppressedMessages.length, 0);
+  const withFindings = results.filter((result) => result.messages.length > 0).length;
+  const tolerated = suppressed === 0 ? '' : ` (${suppressed} more suppressed)`;
   log.info(
     errors + warnings === 0
-      ? `mcp-mrtr check: no problems in ${plural(results.length, 'file')}`
-      : `mcp-mrtr check: ${plural(errors, 'error')} and ${plural(warnings, 'warning')} in ${plural(files, 'file')}`,
+      ? `mcp-mrtr check: no problems in ${plural(results.length, 'file')}${tolerated}`
+      : `mcp-mrtr check: ${plural(errors, 'error')} and ${plural(warnings, 'warning')} in ${plural(withFindings, 'file')}${tolerated}`,
   );
+  const hint = suppressions === undefined ? undefined : pruneHint(baseline.unused, suppressions.displayName);
+  // Not progress: a baseline that tolerates more than remains lets fixed problems return unnoticed.
+  if (hint !== undefined) io.stderr.write(`${hint}\n`);
   return errors > 0 ? ExitCode.Findings : ExitCode.Ok;
 }
