@@ -176,7 +176,12 @@ export interface SiteBase {
 function collectIdentifierNames(sourceFile: ts.SourceFile): ReadonlySet<string> {
   const names = new Set<string>();
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node)) names.add(node.text);
+    // A member name (`server.createMessage`, `{ listRoots: … }`) binds nothing an import could clash with.
+    const memberName =
+      node.parent !== undefined &&
+      (ts.isPropertyAccessExpression(node.parent) || ts.isPropertyAssignment(node.parent)) &&
+      node.parent.name === node;
+    if (ts.isIdentifier(node) && !memberName) names.add(node.text);
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);
