@@ -36,6 +36,20 @@ export function snakeCase(text: string): string {
 /** The name the answer is stored under: `const x = await …`, `const { a, b } = await …`. */
 function assignedName(call: ts.CallExpression): string | undefined {
   let node: ts.Node = call.parent;
+  while (ts.isParenthesizedExpression(node)) node = node.parent;
+  // `const [a, b] = await Promise.all([askA, askB])`: each question is named by its element.
+  if (ts.isArrayLiteralExpression(node)) {
+    const index = node.elements.indexOf(call);
+    let outer: ts.Node = node.parent.parent;
+    while (ts.isParenthesizedExpression(outer) || ts.isAwaitExpression(outer)) outer = outer.parent;
+    if (ts.isVariableDeclaration(outer) && ts.isArrayBindingPattern(outer.name)) {
+      const element = outer.name.elements[index];
+      return element !== undefined && ts.isBindingElement(element) && ts.isIdentifier(element.name)
+        ? element.name.text
+        : undefined;
+    }
+    return undefined;
+  }
   while (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node)) node = node.parent;
   if (ts.isVariableDeclaration(node)) {
     if (ts.isIdentifier(node.name)) return node.name.text;

@@ -7,11 +7,16 @@ import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import type { Transform } from '../../transform.js';
 import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
-import { existingAdapter, pendingAdapterKeysSite, planAdapterSetup } from './adapter-setup.js';
+import {
+  ADAPTER_MODULE,
+  existingAdapter,
+  pendingAdapterKeysSite,
+  planAdapterSetup,
+} from './adapter-setup.js';
 import type { EligibleHandler, Generation, HandlerFunction } from './eligible-handlers.js';
 import { PlacementFinder, type Helper, type Placement } from './placement.js';
 import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
-import { planReplayHandler, type Asking, type HandlerRewrite } from './replay-handler.js';
+import { planReplayHandler, roundTypeImport, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { planReplayHelper } from './replay-helper.js';
 import { sensitiveFields } from './sensitive-fields.js';
 import { TRANSFORM_ID } from './transform-id.js';
@@ -194,10 +199,12 @@ function analyse(context: FileContext): Site[] {
   const { rewrites, reasons } = planAll(context, plan, adapters);
 
   const usedGenerations = new Set<Generation>();
+  const typedRounds = new Set<Generation>();
   const handlerOf = new Map<ts.CallExpression, HandlerFunction>();
   for (const [fn, { askings, handler }] of plan.handlers) {
     for (const asking of askings) if (asking.kind === 'push') handlerOf.set(asking.push.call, fn);
     if (rewrites.has(fn)) usedGenerations.add(handler.generation);
+    if (rewrites.get(fn)?.typedRound === true) typedRounds.add(handler.generation);
   }
   for (const [fn, { pushes }] of plan.helpers) for (const push of pushes) handlerOf.set(push.call, fn);
 
@@ -226,6 +233,8 @@ function analyse(context: FileContext): Site[] {
     }
     if (!setupCarried) {
       setupCarried = true;
+      for (const generation of typedRounds)
+        edits.push(roundTypeImport(context, generation, ADAPTER_MODULE[generation]));
       for (const generation of usedGenerations) {
         const setup = setups.get(generation);
         if (setup === undefined) continue;

@@ -40,7 +40,7 @@ function skipParentheses(node: ts.Node): ts.Node {
 /** Why the caller does not wait for the call's answer right where it asks, if it does not. */
 function notAwaited(call: ts.CallExpression): string | undefined {
   const parent = skipParentheses(call);
-  if (ts.isAwaitExpression(parent)) return undefined;
+  if (ts.isAwaitExpression(parent) || isAwaitedTogether(call)) return undefined;
   if (ts.isVoidExpression(parent))
     return 'it is fire-and-forget (`void`): nothing waits for the answer, so no result can carry the question';
   if (ts.isExpressionStatement(parent))
@@ -48,6 +48,22 @@ function notAwaited(call: ts.CallExpression): string | undefined {
   if (ts.isReturnStatement(parent) || ts.isArrowFunction(parent))
     return 'its promise is returned to the caller rather than awaited where the answer is used';
   return 'its promise is kept or chained rather than awaited where it is asked; await it first';
+}
+
+/** `await Promise.all([question, question])`: asked together, in one round. */
+export function isAwaitedTogether(call: ts.CallExpression): boolean {
+  const list = skipParentheses(call);
+  if (!ts.isArrayLiteralExpression(list)) return false;
+  const all = skipParentheses(list);
+  if (!ts.isCallExpression(all) || all.arguments[0] !== list) return false;
+  const callee = unwrapExpression(all.expression);
+  return (
+    ts.isPropertyAccessExpression(callee) &&
+    ts.isIdentifier(callee.expression) &&
+    callee.expression.text === 'Promise' &&
+    (callee.name.text === 'all' || callee.name.text === 'allSettled') &&
+    ts.isAwaitExpression(skipParentheses(all))
+  );
 }
 
 /** The innermost function around a node. */

@@ -3,7 +3,7 @@ import type { FileContext } from '../../analysis/file-context.js';
 import { findProperty, unwrapExpression } from '../../analysis/syntax.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { indentationAt, startsItsLine } from '../../edits/line-ranges.js';
-import { quoteString, semicolon } from '../../edits/source-style.js';
+import { braces, quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
 import { AnswerKeys, snakeCase } from './answer-keys.js';
@@ -24,6 +24,8 @@ export interface HandlerRewrite {
   /** Edits per question, keyed by the push call. */
   readonly questions: Map<ts.CallExpression, TextEdit[]>;
   readonly imports: ImportRequest[];
+  /** The handler is declared apart from its registration, so `round` needs its type written out. */
+  readonly typedRound?: boolean;
 }
 
 /** A question the handler asks itself, or through a helper it calls. */
@@ -55,10 +57,16 @@ export function parameterListRange(
 ): { start: number; end: number } {
   const parameters = fn.parameters;
   const text = context.text;
-  if (text[parameters.pos - 1] === '(' && text[parameters.end] === ')')
-    return { start: parameters.pos - 1, end: parameters.end + 1 };
-  const only = parameters[0]!;
-  return { start: only.getStart(context.sourceFile), end: only.end };
+  const open = text.lastIndexOf('(', parameters.pos);
+  const first = parameters[0];
+  const bare =
+    ts.isArrowFunction(fn) &&
+    first !== undefined &&
+    !text.slice(fn.getStart(context.sourceFile), first.getStart(context.sourceFile)).includes('(');
+  if (bare) return { start: first.getStart(context.sourceFile), end: first.end };
+  // The closing parenthesis follows the last parameter, perhaps after a trailing comma.
+  const close = text.indexOf(')', parameters.end);
+  return { start: open, end: close + 1 };
 }
 
 interface Range {
@@ -70,8 +78,15 @@ function isInside(node: ts.Node, outer: ts.Node): boolean {
   return node.pos >= outer.pos && node.end <= outer.end;
 }
 
+/** Whether `server.tool(…)` passes a shape (its last argument before the handler is an object literal). */
+function shorthandHasShape(handler: EligibleHandler): boolean {
+  const before = handler.registration.arguments.at(-2);
+  return before !== undefined && ts.isObjectLiteralExpression(unwrapExpression(before));
+}
+
 function hasArguments(handler: EligibleHandler): boolean {
   if (handler.kind === 'low-level') return true;
+  if (handler.shorthand) return handler.registration.arguments.length > 2 && shorthandHasShape(handler);
   const config = handler.registration.arguments[1];
   const object = config === undefined ? undefined : unwrapExpression(config);
   if (object === undefined || !ts.isObjectLiteralExpression(object)) return false;
@@ -198,6 +213,8 @@ class StepPlanner {
     private readonly askings: readonly ts.Node[],
     private readonly round: string,
     private readonly keys: AnswerKeys,
+    /** Whether an identifier names something declared inside the handler. */
+    private readonly local: (identifier: ts.Node) => boolean,
   ) {}
 
   #repeated(effect: ts.Node, where: string): string {
@@ -208,7 +225,7 @@ class StepPlanner {
   #effectIn(node: ts.Node | undefined): ts.Node | undefined {
     return node === undefined
       ? undefined
-      : firstEffectIn(node, (candidate) => this.askings.includes(candidate));
+      : firstEffectIn(node, (candidate) => this.askings.includes(candidate), this.local);
   }
 
   /** Plans the statements of one path; returns why not, if a repeated effect cannot be journaled. */
@@ -339,15 +356,55 @@ class StepPlanner {
   }
 }
 
+/**
+ * `server.tool(name, [description], [shape], handler)` as a `registerTool` config; undefined for
+ * the overloads whose arguments only types tell apart (annotations, a non-literal shape).
+ */
+function shorthandConfig(context: FileContext, handler: EligibleHandler): string | undefined {
+  if (handler.kind !== 'tool') return undefined;
+  const middle = handler.registration.arguments.slice(1, -1).map((argument) => unwrapExpression(argument));
+  const parts: string[] = [];
+  for (const [index, argument] of middle.entries()) {
+    if (index === 0 && (ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument))) {
+      parts.push(`description: ${context.textOf(argument)}`);
+    } else if (
+      index === middle.length - 1 &&
+      ts.isObjectLiteralExpression(argument) &&
+      argument.properties.length > 0 &&
+      argument.properties.every(
+        (property) =>
+          ts.isPropertyAssignment(property) && ts.isCallExpression(unwrapExpression(property.initializer)),
+      )
+    ) {
+      parts.push(`inputSchema: ${context.textOf(argument)}`);
+    } else {
+      return undefined;
+    }
+  }
+  return parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
+}
+
 /** The registration through the adapter: `mrtr.registerTool(server, …)`, `mrtr.requestHandler(…)`. */
 function registrationEdits(
   context: FileContext,
   handler: EligibleHandler,
   adapter: string,
 ): TextEdit[] | string {
-  if (handler.shorthand)
-    return `the handler is registered with ${handler.access.name.text}(), whose overloads the codemod does not map; register it with register${handler.kind[0]!.toUpperCase()}${handler.kind.slice(1)}() and run again`;
   const receiver = context.textOf(handler.access.expression);
+  if (handler.shorthand) {
+    const config = shorthandConfig(context, handler);
+    const name = handler.registration.arguments[0];
+    if (config === undefined || name === undefined)
+      return `the handler is registered with ${handler.access.name.text}(), whose overloads the codemod does not map here; register it with register${handler.kind[0]!.toUpperCase()}${handler.kind.slice(1)}() and run again`;
+    const callback = handler.registration.arguments.at(-1)!;
+    return [
+      {
+        start: handler.access.getStart(context.sourceFile),
+        end: callback.getStart(context.sourceFile),
+        text: `${adapter}.registerTool(${receiver}, ${context.textOf(name)}, ${config}, `,
+      },
+    ];
+  }
   if (handler.kind === 'low-level') {
     const argument = handler.registration.arguments.at(-1)!;
     const q = quoteString(context.style, handler.method);
@@ -390,6 +447,8 @@ export function planReplayHandler(
   const body = fn.body;
   if (body === undefined || !ts.isBlock(body)) return 'the handler has no block body to rewrite';
   const sdkParameters = handler.kind === 'low-level' || hasArguments(handler) ? 2 : 1;
+  if (handler.shorthand && shorthandConfig(context, handler) === undefined)
+    return `the handler is registered with ${handler.access.name.text}(), whose overloads the codemod does not map here; register it with registerTool() and run again`;
   if (fn.parameters.length > sdkParameters) return 'the handler takes more parameters than the SDK passes';
   if (
     fn.parameters.some(
@@ -412,7 +471,12 @@ export function planReplayHandler(
 
   const parameters = parameterListRange(context, fn);
   const argsText = argsParameter === undefined ? '_args' : context.textOf(argsParameter);
-  edits.push({ ...parameters, text: `(${argsText}, ${round})` });
+  // A handler declared apart from its registration gets no contextual type for `round`.
+  const typedRound =
+    /\.[cm]?tsx?$/.test(context.sourceFile.fileName) &&
+    unwrapExpression(handler.registration.arguments.at(-1)!) !== fn;
+  const roundType = typedRound ? `: ${roundTypeName(context, handler.generation)}` : '';
+  edits.push({ ...parameters, text: `(${argsText}, ${round}${roundType})` });
 
   const keys = new AnswerKeys(handler.name);
   const questions = new Map<ts.CallExpression, TextEdit[]>();
@@ -448,12 +512,42 @@ export function planReplayHandler(
   }
 
   const askingNodes = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
-  const steps = new StepPlanner(context, askingNodes, round, keys);
+  const local = (identifier: ts.Node) => {
+    const declaration = context.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
+    return declaration !== undefined && declaration.pos >= body.pos && declaration.end <= body.end;
+  };
+  const steps = new StepPlanner(context, askingNodes, round, keys, local);
   const why = steps.statements(body.statements);
   if (why !== undefined) return why;
   edits.push(...steps.edits);
   const catches = catchEdits(context, fn, askingNodes, imports);
   if (typeof catches === 'string') return catches;
   edits.push(...catches);
-  return { edits, questions, imports };
+  return { edits, questions, imports, typedRound };
+}
+
+const ROUND_TYPE: Readonly<Record<EligibleHandler['generation'], string>> = {
+  v1: 'SdkV1Round',
+  v2: 'SdkV2Round',
+};
+
+/** The local name of the adapter's round type, imported type-only by `roundTypeImport`. */
+export function roundTypeName(context: FileContext, generation: EligibleHandler['generation']): string {
+  return context.declarationName(ROUND_TYPE[generation]);
+}
+
+/** `import type { SdkV1Round } from '@mcp-mrtr/runtime/sdk-v1';` after the file's last import. */
+export function roundTypeImport(
+  context: FileContext,
+  generation: EligibleHandler['generation'],
+  module: string,
+): TextEdit {
+  const name = ROUND_TYPE[generation];
+  const local = roundTypeName(context, generation);
+  const imports = context.sourceFile.statements.filter(ts.isImportDeclaration);
+  const last = imports.at(-1);
+  const q = quoteString(context.style, module);
+  const line = `import type ${braces(context.style, local === name ? name : `${name} as ${local}`)} from ${q}${semicolon(context.style)}`;
+  if (last === undefined) return { start: 0, end: 0, text: `${line}${context.style.newline}` };
+  return { start: last.end, end: last.end, text: `${context.style.newline}${line}` };
 }

@@ -28,8 +28,18 @@ function calleeNames(callee: ts.Expression): { dotted: string; last: string } | 
   return undefined;
 }
 
+/**
+ * Whether the object a method mutates is the handler's own (`const labels = []` in its body): a
+ * replay builds it again from scratch, so mutating it again changes nothing outside.
+ */
+function isLocal(object: ts.Expression, local: (declaration: ts.Node) => boolean): boolean {
+  const inner = unwrapExpression(object);
+  if (!ts.isIdentifier(inner)) return false;
+  return local(inner);
+}
+
 /** Whether one call (not what it contains) repeats visibly when the handler runs again. */
-export function isReplayedEffect(node: ts.Node): boolean {
+export function isReplayedEffect(node: ts.Node, local: (declaration: ts.Node) => boolean): boolean {
   if (ts.isNewExpression(node)) {
     const names = calleeNames(node.expression);
     return (
@@ -41,24 +51,28 @@ export function isReplayedEffect(node: ts.Node): boolean {
   if (!ts.isCallExpression(node)) return false;
   const names = calleeNames(node.expression);
   if (names === undefined) return ts.isAwaitExpression(node.parent);
+  // Promise combinators only wait for what they are given, which is checked on its own.
+  if (names.dotted.startsWith('Promise.')) return false;
   if (PER_CALL_VALUE_CALLS.includes(names.dotted) || PER_CALL_VALUE_CALLS.includes(names.last)) return true;
   const verb = leadingVerb(names.last);
   if (WRITE_VERBS.includes(verb)) return true;
-  if (
-    MUTATING_METHODS.includes(names.last) &&
-    ts.isPropertyAccessExpression(unwrapExpression(node.expression))
-  )
-    return true;
+  const callee = unwrapExpression(node.expression);
+  if (MUTATING_METHODS.includes(names.last) && ts.isPropertyAccessExpression(callee))
+    return !isLocal(callee.expression, local);
   // An awaited call that does not say it only reads counts as an effect (core: REPEATABLE_VERBS).
   return ts.isAwaitExpression(node.parent) && !REPEATABLE_VERBS.includes(verb);
 }
 
 /** The first replayed effect inside `node` (itself included). */
-export function firstEffectIn(node: ts.Node, ignore: (candidate: ts.Node) => boolean): ts.Node | undefined {
+export function firstEffectIn(
+  node: ts.Node,
+  ignore: (candidate: ts.Node) => boolean,
+  local: (declaration: ts.Node) => boolean = () => false,
+): ts.Node | undefined {
   let found: ts.Node | undefined;
   const visit = (current: ts.Node): void => {
     if (found !== undefined || ignore(current)) return;
-    if (isReplayedEffect(current)) {
+    if (isReplayedEffect(current, local)) {
       found = current;
       return;
     }
