@@ -12,6 +12,24 @@ import { isStatement } from './syntax.js';
 /** How migrated logging calls are written. */
 export type LoggingTarget = 'stderr' | 'otel';
 
+/** How push questions in handlers are migrated (the mrtr-handlers transform). */
+export interface HandlerOptions {
+  /** `auto`: explicit for a single question before any side effect, replay otherwise. */
+  readonly style: 'auto' | 'explicit' | 'replay';
+  /** `manual` leaves sampling requests for a person instead of turning them into MRTR sampling. */
+  readonly sampling: 'rewrite' | 'manual';
+  readonly roots: 'rewrite' | 'manual';
+  /** How many helper calls below its handler a question may sit. */
+  readonly depth: number;
+}
+
+export const DEFAULT_HANDLER_OPTIONS: HandlerOptions = {
+  style: 'auto',
+  sampling: 'rewrite',
+  roots: 'rewrite',
+  depth: 3,
+};
+
 /** Counts of member accesses a transform needed types for, for the type-world preflight. */
 export interface ReceiverStats {
   resolved: number;
@@ -32,6 +50,7 @@ export class FileContext {
     /** The `name` of the nearest package.json, for names such as the OpenTelemetry scope. */
     readonly packageName: string | undefined,
     readonly receivers: ReceiverStats,
+    readonly handlers: HandlerOptions = DEFAULT_HANDLER_OPTIONS,
   ) {
     this.#declaredNames = collectIdentifierNames(sourceFile);
   }

@@ -21,9 +21,6 @@ import { planReplayHelper } from './replay-helper.js';
 import { sensitiveFields } from './sensitive-fields.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
-/** How many helper calls below its handler a question may sit (`--depth`). */
-export const DEFAULT_HELPER_DEPTH = 3;
-
 const URL_MODE_REASON =
   'URL mode: whether the out-of-band step completed must be decided on the retry from server-side state (@mcp-mrtr/runtime/url-mode), never from accept alone; migrate it by hand';
 
@@ -144,7 +141,7 @@ function analyse(context: FileContext): Site[] {
     const pending = existing && pendingAdapterKeysSite(context, existing);
     if (pending !== undefined) sites.push(pending);
   }
-  const finder = new PlacementFinder(context, DEFAULT_HELPER_DEPTH);
+  const finder = new PlacementFinder(context, context.handlers.depth);
   const found: Found[] = [];
   const manual: Site[] = [];
   forEachDescendant(context.sourceFile, (node) => {
@@ -185,6 +182,18 @@ function analyse(context: FileContext): Site[] {
     }
     if (push.shape === 'elicit-url') {
       manual.push(context.manualSite(base(push, 'url-elicitation'), URL_MODE_REASON));
+      return;
+    }
+    if (
+      (push.category === 'sampling' || push.category === 'roots') &&
+      context.handlers[push.category] === 'manual'
+    ) {
+      manual.push(
+        context.manualSite(
+          base(push, push.shape),
+          `--${push.category} manual leaves ${push.category} requests for a person`,
+        ),
+      );
       return;
     }
     found.push({ push, placement: finder.of(push.call, push.access.expression) });
