@@ -1,7 +1,7 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { CHECK_FORMATS, type CheckFormat } from './check/formats.js';
 import { runCheck } from './commands/check.js';
-import { transforms } from '@mcp-mrtr/codemod';
+import { DEFAULT_HANDLER_OPTIONS, transforms } from '@mcp-mrtr/codemod';
 import { runMigrate, type MigrateOptions } from './commands/migrate.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
@@ -23,6 +23,13 @@ const PATHS_HELP = 'files, directories or globs (default: the current directory)
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+function depth(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new InvalidArgumentError('expected a whole number of helper calls, 0 or more');
+  return parsed;
 }
 
 function commonOptions(command: Command): Command {
@@ -98,6 +105,26 @@ excludes. Results go to stdout; progress and errors go to stderr.`,
       new Option('--logging <target>', 'where migrated logging calls write')
         .choices(['stderr', 'otel'])
         .default('stderr'),
+    )
+    .addOption(
+      new Option('--style <style>', 'how push questions in handlers are rewritten (mrtr-handlers)')
+        .choices(['auto', 'explicit', 'replay'])
+        .default('auto'),
+    )
+    .addOption(
+      new Option('--sampling <mode>', 'sampling in handlers: MRTR sampling requests, or manual sites')
+        .choices(['rewrite', 'manual'])
+        .default('rewrite'),
+    )
+    .addOption(
+      new Option('--roots <mode>', 'roots requests in handlers: MRTR roots requests, or manual sites')
+        .choices(['rewrite', 'manual'])
+        .default('rewrite'),
+    )
+    .addOption(
+      new Option('--depth <n>', 'how many helper calls below a handler a question may sit')
+        .default(DEFAULT_HANDLER_OPTIONS.depth)
+        .argParser(depth),
     )
     .addOption(
       new Option(
