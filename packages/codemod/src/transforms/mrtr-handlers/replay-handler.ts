@@ -84,6 +84,12 @@ function shorthandHasShape(handler: EligibleHandler): boolean {
   return before !== undefined && ts.isObjectLiteralExpression(unwrapExpression(before));
 }
 
+/** `registerResource(name, new ResourceTemplate(…), …)`: the handler also receives the variables. */
+function isTemplate(handler: EligibleHandler): boolean {
+  const second = handler.registration.arguments[1];
+  return second !== undefined && ts.isNewExpression(unwrapExpression(second));
+}
+
 function hasArguments(handler: EligibleHandler): boolean {
   if (handler.kind === 'low-level') return true;
   if (handler.shorthand) return handler.registration.arguments.length > 2 && shorthandHasShape(handler);
@@ -408,10 +414,7 @@ function registrationEdits(
   if (handler.kind === 'low-level') {
     const argument = handler.registration.arguments.at(-1)!;
     const q = quoteString(context.style, handler.method);
-    const head =
-      handler.generation === 'v1'
-        ? `${adapter}.requestHandler(${receiver}, ${q}, `
-        : `${adapter}.requestHandler(${q}, `;
+    const head = `${adapter}.requestHandler(${receiver}, ${q}, `;
     const start = argument.getStart(context.sourceFile);
     return [
       { start, end: start, text: head },
@@ -442,13 +445,19 @@ export function planReplayHandler(
   adapter: string,
 ): HandlerRewrite | string {
   const fn = handler.callback;
-  if (handler.kind === 'prompt' || handler.kind === 'resource')
-    return `${handler.kind} handlers are not rewritten yet: the runtime passes them a different first argument than the SDK`;
   const body = fn.body;
   if (body === undefined || !ts.isBlock(body)) return 'the handler has no block body to rewrite';
-  const sdkParameters = handler.kind === 'low-level' || hasArguments(handler) ? 2 : 1;
+  const template = handler.kind === 'resource' && isTemplate(handler);
+  const sdkParameters =
+    handler.kind === 'resource'
+      ? template
+        ? 3
+        : 2
+      : handler.kind === 'low-level' || hasArguments(handler)
+        ? 2
+        : 1;
   if (handler.shorthand && shorthandConfig(context, handler) === undefined)
-    return `the handler is registered with ${handler.access.name.text}(), whose overloads the codemod does not map here; register it with registerTool() and run again`;
+    return `the handler is registered with ${handler.access.name.text}(), whose overloads the codemod does not map here; register it with register${handler.kind[0]!.toUpperCase()}${handler.kind.slice(1)}() and run again`;
   if (fn.parameters.length > sdkParameters) return 'the handler takes more parameters than the SDK passes';
   if (
     fn.parameters.some(
@@ -460,8 +469,22 @@ export function planReplayHandler(
     fn.parameters.length === sdkParameters ? fn.parameters[sdkParameters - 1] : undefined;
   if (contextParameter !== undefined && !ts.isIdentifier(contextParameter.name))
     return 'the handler destructures its extra/ctx parameter';
-  const argsParameter = sdkParameters === 2 ? fn.parameters[0] : undefined;
+  const argsParameter = sdkParameters >= 2 ? fn.parameters[0] : undefined;
   const round = freshName(fn, 'round');
+  // The runtime passes a resource handler `{ uri, variables }`; the SDK passed a URL and the variables.
+  const resource = handler.kind === 'resource' ? freshName(fn, 'resource') : undefined;
+  const resourceLocals: string[] = [];
+  if (resource !== undefined) {
+    const [uri, variables] = fn.parameters;
+    if (uri && !ts.isIdentifier(uri.name)) return 'the resource handler destructures its URI';
+    if (uri !== undefined && usesOutside(context, uri, fn.body ?? fn, []) > 0)
+      resourceLocals.push(`const ${(uri.name as ts.Identifier).text} = new URL(${resource}.uri)`);
+    const variablesUsed =
+      variables !== undefined &&
+      (!ts.isIdentifier(variables.name) || usesOutside(context, variables, fn.body ?? fn, []) > 0);
+    if (template && variables !== undefined && variablesUsed)
+      resourceLocals.push(`const ${context.textOf(variables.name)} = { ...${resource}.variables }`);
+  }
   const imports: ImportRequest[] = [];
   const edits: TextEdit[] = [];
 
@@ -470,7 +493,7 @@ export function planReplayHandler(
   edits.push(...registration);
 
   const parameters = parameterListRange(context, fn);
-  const argsText = argsParameter === undefined ? '_args' : context.textOf(argsParameter);
+  const argsText = resource ?? (argsParameter === undefined ? '_args' : context.textOf(argsParameter));
   // A handler declared apart from its registration gets no contextual type for `round`.
   const typedRound =
     /\.[cm]?tsx?$/.test(context.sourceFile.fileName) &&
@@ -500,6 +523,13 @@ export function planReplayHandler(
     }
   }
 
+  const preamble = body.getStart(context.sourceFile) + 1;
+  for (const local of resourceLocals)
+    edits.push({
+      start: preamble,
+      end: preamble,
+      text: `${firstLineOf(context, body)}${local}${semicolon(context.style)}`,
+    });
   if (contextParameter !== undefined && usesOutside(context, contextParameter, body, removed) > 0) {
     const name = (contextParameter.name as ts.Identifier).text;
     const member = handler.generation === 'v1' ? 'extra' : 'ctx';
