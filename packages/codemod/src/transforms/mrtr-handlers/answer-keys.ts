@@ -110,7 +110,9 @@ export class AnswerKeys {
       messageWords(push.params) ||
       (this.handlerName !== undefined && push.shape === 'elicit-form'
         ? snakeCase(this.handlerName)
-        : [this.handlerName && snakeCase(this.handlerName), CATEGORY_WORD[push.shape]].filter(Boolean).join('_'));
+        : [this.handlerName && snakeCase(this.handlerName), CATEGORY_WORD[push.shape]]
+            .filter(Boolean)
+            .join('_'));
     return this.unique(base);
   }
 
