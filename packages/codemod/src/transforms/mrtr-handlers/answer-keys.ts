@@ -84,7 +84,8 @@ function messageWords(params: ts.Expression | undefined): string | undefined {
         : undefined;
   if (text === undefined) return undefined;
   const words = text.split(/[^A-Za-z0-9]+/).filter((word) => word !== '');
-  return words.length === 0 ? undefined : snakeCase(words.slice(0, MAX_MESSAGE_WORDS).join(' '));
+  // One word ("Really …?") says too little; the handler's name says more.
+  return words.length < 2 ? undefined : snakeCase(words.slice(0, MAX_MESSAGE_WORDS).join(' '));
 }
 
 const CATEGORY_WORD: Readonly<Record<PushCall['shape'], string>> = {
@@ -107,7 +108,11 @@ export class AnswerKeys {
     const base =
       fromName ||
       messageWords(push.params) ||
-      [this.handlerName && snakeCase(this.handlerName), CATEGORY_WORD[push.shape]].filter(Boolean).join('_');
+      (this.handlerName !== undefined && push.shape === 'elicit-form'
+        ? snakeCase(this.handlerName)
+        : [this.handlerName && snakeCase(this.handlerName), CATEGORY_WORD[push.shape]]
+            .filter(Boolean)
+            .join('_'));
     return this.unique(base);
   }
 

@@ -1,3 +1,4 @@
+import { isMcpSdkDeclarationFile } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { findProperty, unwrapExpression } from '../../analysis/syntax.js';
@@ -99,6 +100,13 @@ function hasArguments(handler: EligibleHandler): boolean {
   return findProperty(object, handler.kind === 'tool' ? 'inputSchema' : 'argsSchema') !== undefined;
 }
 
+/** Whether a parameter's type is declared by an MCP SDK (`RequestHandlerExtra`, `ServerContext`). */
+function hasSdkType(context: FileContext, parameter: ts.ParameterDeclaration): boolean {
+  const type = context.checker.getTypeAtLocation(parameter.name);
+  const declaration = (type.aliasSymbol ?? type.getSymbol())?.declarations?.[0];
+  return declaration !== undefined && isMcpSdkDeclarationFile(declaration.getSourceFile().fileName);
+}
+
 /** The references to a parameter inside `scope`, outside the given ranges. */
 function usesOutside(
   context: FileContext,
@@ -174,6 +182,21 @@ function catchEdits(
     });
   }
   return edits;
+}
+
+/** The name of the first call in a chain: `sendReceipt` in `await sendReceipt(x).catch(…)`, `store.update`. */
+function callName(expression: ts.Expression): string | undefined {
+  let current = unwrapExpression(expression);
+  let name: string | undefined;
+  while (ts.isCallExpression(current)) {
+    const callee = unwrapExpression(current.expression);
+    if (ts.isIdentifier(callee)) return callee.text;
+    if (!ts.isPropertyAccessExpression(callee)) return name;
+    const object = unwrapExpression(callee.expression);
+    name = ts.isIdentifier(object) ? `${object.text}_${callee.name.text}` : callee.name.text;
+    current = object;
+  }
+  return name;
 }
 
 /** Whether control never leaves the statement normally: it ends in `return` or `throw`. */
@@ -340,7 +363,7 @@ class StepPlanner {
     if (ts.isExpressionStatement(statement)) {
       const expression = unwrapExpression(statement.expression);
       const callee = ts.isAwaitExpression(expression) ? unwrapExpression(expression.expression) : expression;
-      const name = ts.isCallExpression(callee) ? context.textOf(callee.expression) : 'effect';
+      const name = callName(callee) ?? 'effect';
       const key = quoteString(style, this.keys.forStep(snakeCase(name)));
       const start = statement.expression.getStart(context.sourceFile);
       const indent = indentationAt(context.text, start);
@@ -531,6 +554,8 @@ export function planReplayHandler(
       text: `${firstLineOf(context, body)}${local}${semicolon(context.style)}`,
     });
   if (contextParameter !== undefined && usesOutside(context, contextParameter, body, removed) > 0) {
+    if (!hasSdkType(context, contextParameter))
+      return `its ${context.textOf(contextParameter.name)} parameter does not have the SDK's type here (${context.checker.typeToString(context.checker.getTypeAtLocation(contextParameter.name))}), so what the code does with it is unclear`;
     const name = (contextParameter.name as ts.Identifier).text;
     const member = handler.generation === 'v1' ? 'extra' : 'ctx';
     const at = body.getStart(context.sourceFile) + 1;

@@ -13,6 +13,16 @@ import { unwrapExpression } from '../../analysis/syntax.js';
 // happens once per round. These are the calls whose repetition would show: writes, sends,
 // payments, and values that differ per call (core's handler-effects catalog).
 
+/** Logging and notification sends: the logging transform migrates them, and repeating them is harmless. */
+const LOG_CALLS = new Set([
+  'sendLoggingMessage',
+  'sendNotification',
+  'notification',
+  'notify',
+  'log',
+  'logToStderr',
+]);
+
 function leadingVerb(name: string): string {
   return splitWordParts(name)[0]?.toLowerCase() ?? '';
 }
@@ -53,6 +63,8 @@ export function isReplayedEffect(node: ts.Node, local: (declaration: ts.Node) =>
   if (names === undefined) return ts.isAwaitExpression(node.parent);
   // Promise combinators only wait for what they are given, which is checked on its own.
   if (names.dotted.startsWith('Promise.')) return false;
+  // A log line or progress notification written again by a replay misleads nobody.
+  if (LOG_CALLS.has(names.last) || names.dotted.startsWith('console.')) return false;
   if (PER_CALL_VALUE_CALLS.includes(names.dotted) || PER_CALL_VALUE_CALLS.includes(names.last)) return true;
   const verb = leadingVerb(names.last);
   if (WRITE_VERBS.includes(verb)) return true;
