@@ -157,6 +157,24 @@ describe.each(hosts)('journaled replay on %s', (_name, start) => {
   });
 });
 
+describe('content outside the schema on SDK v1', () => {
+  it('fails the tool with exactly the text SDK v1’s elicitInput gives', async () => {
+    const host = await sdkV1Host('v1', createReplayV1Server);
+    try {
+      host.user.answer('How many nights in Oslo?', accept({ nights: 0 }), accept({ nights: 0 }));
+      const pushed = await host.call('tools/call', 'push_nights');
+      host.user.answer('Where should Jo go?', accept({ city: 'Oslo' }));
+      const replayed = await host.call('tools/call', 'book_trip', { traveller: 'Jo' });
+      expect(text(pushed)).toBe(
+        'MCP error -32602: Elicitation response content does not match requested schema: data/nights must be >= 1',
+      );
+      expect(replayed).toEqual(pushed);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
 describe('the SDK’s request context on round', () => {
   const sdkHosts: [string, () => Promise<Host>, (sessionId: unknown) => void][] = [
     [
