@@ -295,6 +295,44 @@ describe('round.ask', () => {
   });
 });
 
+describe('URL mode', () => {
+  it('asks again under a numbered key until the server sees the flow completed', async () => {
+    const completed = new Set<string>();
+    const opened: string[] = [];
+    const tool = inProcessTool(async (_args, round) => {
+      const ticket = await round.step('ticket', () => `t-${opened.length + 1}`);
+      for (;;) {
+        const consent = await round.ask(
+          'connect',
+          elicitUrl({ message: 'Connect your account', url: `https://example.com/connect?ticket=${ticket}` }),
+        );
+        if (consent.action !== 'accept') return text('Not connected.');
+        // Completion is server-side state: a step, so each check replays what it saw.
+        if (await round.step('connected', () => completed.has(ticket))) return text(`Connected (${ticket}).`);
+      }
+    });
+    const result = await tool.call(
+      {},
+      {
+        url: {
+          consent: () => Promise.resolve('accept'),
+          open: (url) => {
+            opened.push(url);
+            // The user finishes the flow only on the second visit.
+            if (opened.length === 2) completed.add('t-1');
+            return Promise.resolve();
+          },
+        },
+      },
+    );
+    expect(firstText(result)).toBe('Connected (t-1).');
+    expect(tool.rounds.map((round) => Object.keys(round.inputRequests ?? {}))).toEqual([
+      ['connect'],
+      ['connect#2'],
+    ]);
+  });
+});
+
 describe('swallowed suspensions', () => {
   it('reports a catch block that wraps the suspension in its own error, keeping it as the cause', async () => {
     const tool = inProcessTool(async (_args, round) => {
