@@ -16,7 +16,8 @@ import {
 import type { EligibleHandler, Generation, HandlerFunction } from './eligible-handlers.js';
 import { PlacementFinder, type Helper, type Placement } from './placement.js';
 import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
-import { planReplayHandler, roundTypeImport, type Asking, type HandlerRewrite } from './replay-handler.js';
+import { planReplayHandler, type Asking, type HandlerRewrite } from './replay-handler.js';
+import { typeImportEdits } from './type-imports.js';
 import { planReplayHelper } from './replay-helper.js';
 import { sensitiveFields } from './sensitive-fields.js';
 import { TRANSFORM_ID } from './transform-id.js';
@@ -208,12 +209,10 @@ function analyse(context: FileContext): Site[] {
   const { rewrites, reasons } = planAll(context, plan, adapters);
 
   const usedGenerations = new Set<Generation>();
-  const typedRounds = new Set<Generation>();
   const handlerOf = new Map<ts.CallExpression, HandlerFunction>();
   for (const [fn, { askings, handler }] of plan.handlers) {
     for (const asking of askings) if (asking.kind === 'push') handlerOf.set(asking.push.call, fn);
     if (rewrites.has(fn)) usedGenerations.add(handler.generation);
-    if (rewrites.get(fn)?.typedRound === true) typedRounds.add(handler.generation);
   }
   for (const [fn, { pushes }] of plan.helpers) for (const push of pushes) handlerOf.set(push.call, fn);
 
@@ -242,8 +241,7 @@ function analyse(context: FileContext): Site[] {
     }
     if (!setupCarried) {
       setupCarried = true;
-      for (const generation of typedRounds)
-        edits.push(roundTypeImport(context, generation, ADAPTER_MODULE[generation]));
+      edits.push(...typeImportEdits(context, [...rewrites.values()].flatMap((rewrite) => rewrite.typeImports)));
       for (const generation of usedGenerations) {
         const setup = setups.get(generation);
         if (setup === undefined) continue;

@@ -16,6 +16,7 @@ import { quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
 import type { PushCall } from './push-calls.js';
+import { typeName, type TypeImport } from './type-imports.js';
 
 // One push call becomes `round.ask('<key>', <input request>)`: the request's params stay where
 // they are, byte for byte (other transforms may edit inside them); the options argument
@@ -30,6 +31,17 @@ const BUILDER: Readonly<Record<Exclude<PushCall['shape'], 'elicit-url'>, string>
 export interface QuestionEdits {
   readonly edits: TextEdit[];
   readonly imports: ImportRequest[];
+  readonly typeImports: TypeImport[];
+}
+
+/**
+ * `cond ? await askA : await askB`: two forms give a union of two content types, where the SDK
+ * gave one loose record; `elicitForm<FormSchema>` keeps the loose type, so the uses compile.
+ */
+function inConditional(call: ts.CallExpression): boolean {
+  let node: ts.Node = call.parent;
+  while (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node)) node = node.parent;
+  return ts.isConditionalExpression(node);
 }
 
 /** The edit dropping `mode: 'form'` from literal params: `elicitForm` sets the mode itself. */
@@ -80,6 +92,12 @@ export function questionEdits(
   const call = push.call;
   const callStart = call.getStart(context.sourceFile);
   const edits: TextEdit[] = [];
+  const typeImports: TypeImport[] = [];
+  let typeArguments = '';
+  if (push.shape === 'elicit-form' && inConditional(call)) {
+    typeImports.push({ module: RUNTIME_MODULE, name: 'FormSchema' });
+    typeArguments = `<${typeName(context, 'FormSchema')}>`;
+  }
   if (push.shape === 'roots' || push.params === undefined) {
     if (push.shape !== 'roots') return 'the request has no parameters to ask with';
     edits.push({ start: callStart, end: call.end, text: `${round}.ask(${q}, ${builder.local}())` });
@@ -88,7 +106,7 @@ export function questionEdits(
     edits.push({
       start: callStart,
       end: params.getStart(context.sourceFile),
-      text: `${round}.ask(${q}, ${builder.local}(`,
+      text: `${round}.ask(${q}, ${builder.local}${typeArguments}(`,
     });
     // Keep a trailing comma and the line break before the closing parenthesis, as written.
     const afterParams = context.text.slice(params.end, call.end);
@@ -98,5 +116,5 @@ export function questionEdits(
     if (push.shape === 'elicit-form') edits.push(...dropFormMode(context, push.params));
   }
   edits.push(...deprecationMarker(context, push));
-  return { edits, imports: [builder] };
+  return { edits, imports: [builder], typeImports };
 }

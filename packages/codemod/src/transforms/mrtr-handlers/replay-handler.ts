@@ -4,15 +4,17 @@ import type { FileContext } from '../../analysis/file-context.js';
 import { findProperty, unwrapExpression } from '../../analysis/syntax.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { indentationAt, startsItsLine } from '../../edits/line-ranges.js';
-import { braces, quoteString, semicolon } from '../../edits/source-style.js';
+import { quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
+import { ADAPTER_MODULE } from './adapter-setup.js';
 import { AnswerKeys, snakeCase } from './answer-keys.js';
 import type { EligibleHandler, HandlerFunction } from './eligible-handlers.js';
 import type { Helper } from './placement.js';
 import type { PushCall } from './push-calls.js';
 import { questionEdits } from './question-edits.js';
 import { firstEffectIn } from './replayed-effects.js';
+import { typeName, type TypeImport } from './type-imports.js';
 
 // Journaled replay: the handler registers through the runtime adapter, every question becomes
 // `await round.ask(key, request)`, and what it does before a question that a replay would repeat
@@ -26,7 +28,7 @@ export interface HandlerRewrite {
   readonly questions: Map<ts.CallExpression, TextEdit[]>;
   readonly imports: ImportRequest[];
   /** The handler is declared apart from its registration, so `round` needs its type written out. */
-  readonly typedRound?: boolean;
+  readonly typeImports: TypeImport[];
 }
 
 /** A question the handler asks itself, or through a helper it calls. */
@@ -98,6 +100,27 @@ function hasArguments(handler: EligibleHandler): boolean {
   const object = config === undefined ? undefined : unwrapExpression(config);
   if (object === undefined || !ts.isObjectLiteralExpression(object)) return false;
   return findProperty(object, handler.kind === 'tool' ? 'inputSchema' : 'argsSchema') !== undefined;
+}
+
+const ROUND_TRIP_NAMES = new Set(['resultType', 'inputRequests', 'inputResponses', 'requestState']);
+
+/** A name showing the handler returns input_required or reads a retry itself, if any. */
+function ownRoundTrip(body: ts.Block): string | undefined {
+  let found: string | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found !== undefined) return;
+    if (
+      (ts.isPropertyAssignment(node) || ts.isPropertyAccessExpression(node)) &&
+      ts.isIdentifier(node.name) &&
+      ROUND_TRIP_NAMES.has(node.name.text)
+    ) {
+      found = node.name.text;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return found;
 }
 
 /** Whether a parameter's type is declared by an MCP SDK (`RequestHandlerExtra`, `ServerContext`). */
@@ -470,6 +493,9 @@ export function planReplayHandler(
   const fn = handler.callback;
   const body = fn.body;
   if (body === undefined || !ts.isBlock(body)) return 'the handler has no block body to rewrite';
+  const roundTrip = ownRoundTrip(body);
+  if (roundTrip !== undefined)
+    return `the handler already runs its own round trip (it uses ${roundTrip}); the runtime adapter would take its input_required over, so migrate its other questions by hand`;
   const template = handler.kind === 'resource' && isTemplate(handler);
   const sdkParameters =
     handler.kind === 'resource'
@@ -521,7 +547,13 @@ export function planReplayHandler(
   const typedRound =
     /\.[cm]?tsx?$/.test(context.sourceFile.fileName) &&
     unwrapExpression(handler.registration.arguments.at(-1)!) !== fn;
-  const roundType = typedRound ? `: ${roundTypeName(context, handler.generation)}` : '';
+  const typeImports: TypeImport[] = [];
+  let roundType = '';
+  if (typedRound) {
+    const name = ROUND_TYPE[handler.generation];
+    typeImports.push({ module: ADAPTER_MODULE[handler.generation], name });
+    roundType = `: ${typeName(context, name)}`;
+  }
   edits.push({ ...parameters, text: `(${argsText}, ${round}${roundType})` });
 
   const keys = new AnswerKeys(handler.name);
@@ -534,6 +566,7 @@ export function planReplayHandler(
       if (typeof planned === 'string') return planned;
       questions.set(asking.push.call, planned.edits);
       imports.push(...planned.imports);
+      typeImports.push(...planned.typeImports);
       removed.push(...planned.edits.filter((edit) => edit.end > edit.start));
     } else {
       const index = asking.helper.fn.parameters.indexOf(asking.helper.parameter);
@@ -578,31 +611,10 @@ export function planReplayHandler(
   const catches = catchEdits(context, fn, askingNodes, imports);
   if (typeof catches === 'string') return catches;
   edits.push(...catches);
-  return { edits, questions, imports, typedRound };
+  return { edits, questions, imports, typeImports };
 }
 
 const ROUND_TYPE: Readonly<Record<EligibleHandler['generation'], string>> = {
   v1: 'SdkV1Round',
   v2: 'SdkV2Round',
 };
-
-/** The local name of the adapter's round type, imported type-only by `roundTypeImport`. */
-export function roundTypeName(context: FileContext, generation: EligibleHandler['generation']): string {
-  return context.declarationName(ROUND_TYPE[generation]);
-}
-
-/** `import type { SdkV1Round } from '@mcp-mrtr/runtime/sdk-v1';` after the file's last import. */
-export function roundTypeImport(
-  context: FileContext,
-  generation: EligibleHandler['generation'],
-  module: string,
-): TextEdit {
-  const name = ROUND_TYPE[generation];
-  const local = roundTypeName(context, generation);
-  const imports = context.sourceFile.statements.filter(ts.isImportDeclaration);
-  const last = imports.at(-1);
-  const q = quoteString(context.style, module);
-  const line = `import type ${braces(context.style, local === name ? name : `${name} as ${local}`)} from ${q}${semicolon(context.style)}`;
-  if (last === undefined) return { start: 0, end: 0, text: `${line}${context.style.newline}` };
-  return { start: last.end, end: last.end, text: `${context.style.newline}${line}` };
-}

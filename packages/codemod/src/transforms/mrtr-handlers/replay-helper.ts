@@ -10,6 +10,7 @@ import type { PushCall } from './push-calls.js';
 import { questionEdits } from './question-edits.js';
 import { firstEffectIn } from './replayed-effects.js';
 import { freshName, type HandlerRewrite } from './replay-handler.js';
+import type { TypeImport } from './type-imports.js';
 
 // A helper that asks through the server, `extra` or `ctx` it receives takes the handler's round
 // instead; its callers pass it (see planReplayHandler).
@@ -50,6 +51,7 @@ export function planReplayHelper(
 
   const round = freshName(fn, 'round');
   const imports: ImportRequest[] = [];
+  const typeImports: TypeImport[] = [];
   const edits: TextEdit[] = [];
   let declaration = round;
   if (isTypeScript(context.sourceFile)) {
@@ -65,6 +67,7 @@ export function planReplayHelper(
     if (typeof planned === 'string') return planned;
     questions.set(push.call, planned.edits);
     imports.push(...planned.imports);
+    typeImports.push(...planned.typeImports);
   }
-  return { edits, questions, imports };
+  return { edits, questions, imports, typeImports };
 }
