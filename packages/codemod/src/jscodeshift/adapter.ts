@@ -32,7 +32,7 @@ const plans = new Map<string, Promise<CachedPlan>>();
 function choice<T extends string>(name: string, value: unknown, choices: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
   if ((choices as readonly unknown[]).includes(value)) return value as T;
-  throw new Error(`--${name}=${String(value)}: expected ${choices.join(' or ')}`);
+  throw new Error(`--${name}=${JSON.stringify(value)}: expected ${choices.join(' or ')}`);
 }
 
 /** `--style`, `--sampling`, `--roots` and `--depth`, as for `mcp-mrtr migrate`. */

@@ -7,12 +7,7 @@ import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import type { Transform } from '../../transform.js';
 import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
-import {
-  ADAPTER_MODULE,
-  existingAdapter,
-  pendingAdapterKeysSite,
-  planAdapterSetup,
-} from './adapter-setup.js';
+import { existingAdapter, pendingAdapterKeysSite, planAdapterSetup } from './adapter-setup.js';
 import type { EligibleHandler, Generation, HandlerFunction } from './eligible-handlers.js';
 import { PlacementFinder, type Helper, type Placement } from './placement.js';
 import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
@@ -241,7 +236,12 @@ function analyse(context: FileContext): Site[] {
     }
     if (!setupCarried) {
       setupCarried = true;
-      edits.push(...typeImportEdits(context, [...rewrites.values()].flatMap((rewrite) => rewrite.typeImports)));
+      edits.push(
+        ...typeImportEdits(
+          context,
+          [...rewrites.values()].flatMap((rewrite) => rewrite.typeImports),
+        ),
+      );
       for (const generation of usedGenerations) {
         const setup = setups.get(generation);
         if (setup === undefined) continue;

@@ -1,7 +1,6 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { unwrapExpression } from '../../analysis/syntax.js';
-import { asMemberCall } from '../shared/calls.js';
 import {
   functionOfSymbol,
   nameOfFunction,
