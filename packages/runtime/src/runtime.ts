@@ -136,8 +136,10 @@ export class MrtrRuntime {
     } catch (error) {
       const waiting = Object.keys(replay.pending);
       if (!isSuspension(error)) {
-        if (waiting.length > 0 || wrapsSuspension(error)) throw swallowedSuspension(waiting, error, false);
-        throw error;
+        // A usage error is the more precise report; anything else after a suspension swallowed it.
+        const swallowed =
+          (waiting.length > 0 || wrapsSuspension(error)) && !(error instanceof MrtrUsageError);
+        throw swallowed ? swallowedSuspension(waiting, error, false) : error;
       }
       // Steps started next to the suspended ask finish and are journaled; late asks join the round.
       await replay.settle();

@@ -107,6 +107,26 @@ describe('round.step', () => {
     expect(attempts).toBe(1);
   });
 
+  it('refuses an ask or a step inside a step, which a replay would never reach', async () => {
+    const asking = inProcessTool(async (_args, round) => {
+      await round.step('outer', async () => {
+        await delay(1);
+        await round.ask('inner', yesNo('Inner?'));
+      });
+      return text('done');
+    });
+    await expect(asking.call({}, yesUser())).rejects.toThrow(
+      /^round\.ask\("inner"\) runs inside round\.step\("outer"\): a step's function must not ask or run steps/,
+    );
+    const nested = inProcessTool(async (_args, round) => {
+      await round.step('outer', () => round.step('inner', () => 1));
+      return text('done');
+    });
+    await expect(nested.call({}, {})).rejects.toThrow(
+      /round\.step\("inner"\) runs inside round\.step\("outer"\)/,
+    );
+  });
+
   it('journals a step still running when an ask started next to it suspends', async () => {
     const runs: string[] = [];
     const tool = inProcessTool(async (_args, round) => {

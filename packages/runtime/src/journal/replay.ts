@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MrtrUsageError } from '../errors.js';
 import { checkInputRequest, type BuilderOptions } from '../input/input-request-builders.js';
@@ -7,6 +8,9 @@ import { readAnswer, type AnswerOf } from './answers.js';
 import type { Journal, JournalEntry } from './journal.js';
 import { jsonProblem } from './step-value.js';
 import { Suspension } from './suspension.js';
+
+/** The step whose function is running, so that asks and steps inside it are refused. */
+const runningStep = new AsyncLocalStorage<{ readonly replay: Replay; readonly key: string }>();
 
 /**
  * The journal of one round of a handler on journaled replay. The handler runs from the top each
@@ -63,7 +67,7 @@ export class Replay {
     const entry = this.recorded.get(occurrence);
     if (entry) return Promise.resolve(this.replayed(entry, 's', 'round.step') as Awaited<T>);
     const result = (async (): Promise<Awaited<T>> => {
-      const value = await run();
+      const value = await runningStep.run({ replay: this, key: occurrence }, run);
       const problem = jsonProblem(value);
       if (problem !== undefined) {
         throw new MrtrUsageError(
@@ -100,8 +104,16 @@ export class Replay {
 
   /** The key of this call: the first use of a key is the key itself, the n-th is `key#n`. */
   private occurrence(api: string, key: string): string {
-    if (typeof key !== 'string' || key === '')
+    if (typeof key !== 'string' || key === '') {
       throw new MrtrUsageError(`${api} needs a non-empty string key.`);
+    }
+    const outer = runningStep.getStore();
+    if (outer?.replay === this) {
+      // A replayed step does not run its function, so what it would ask or journal is never reached.
+      throw new MrtrUsageError(
+        `${api}("${key}") runs inside round.step("${outer.key}"): a step's function must not ask or run steps. Move it before or after the step.`,
+      );
+    }
     this.used = true;
     const count = (this.occurrences.get(key) ?? 0) + 1;
     this.occurrences.set(key, count);
