@@ -136,9 +136,11 @@ export class MrtrRuntime {
     } catch (error) {
       const waiting = Object.keys(replay.pending);
       if (!isSuspension(error)) {
-        // A usage error is the more precise report; anything else after a suspension swallowed it.
+        // Another error after a suspension reached the handler swallowed it (a usage error is the
+        // more precise report); one thrown before that is the handler's own failure.
         const swallowed =
-          (waiting.length > 0 || wrapsSuspension(error)) && !(error instanceof MrtrUsageError);
+          !(error instanceof MrtrUsageError) &&
+          (wrapsSuspension(error) || (waiting.length > 0 && replay.suspensionDelivered));
         throw swallowed ? swallowedSuspension(waiting, error, false) : error;
       }
       // Steps started next to the suspended ask finish and are journaled; late asks join the round.

@@ -354,6 +354,24 @@ describe('URL mode', () => {
 });
 
 describe('swallowed suspensions', () => {
+  it('passes on a failure that comes before the suspension reaches the handler', async () => {
+    const tool = inProcessTool(async (_args, round) => {
+      await Promise.all([round.ask('confirm', yesNo('Sure?')), Promise.reject(new Error('disk full'))]);
+      return text('done');
+    });
+    await expect(tool.call({}, yesUser())).rejects.toThrow(/^disk full$/);
+  });
+
+  it('reports a catch block that turns the suspension into a result', async () => {
+    const tool = inProcessTool(async (_args, round) => {
+      const answer = await round.ask('confirm', yesNo('Sure?')).catch(() => undefined);
+      return text(answer?.action ?? 'no answer');
+    });
+    await expect(tool.call({}, yesUser())).rejects.toThrow(
+      /round\.ask\("confirm"\) suspended the handler to wait for the client's answer, but the handler returned a result/,
+    );
+  });
+
   it('reports a catch block that wraps the suspension in its own error, keeping it as the cause', async () => {
     const tool = inProcessTool(async (_args, round) => {
       try {

@@ -27,6 +27,7 @@ export class Replay {
   private readonly waiting = new Map<string, InputRequest>();
   private readonly running = new Set<Promise<unknown>>();
   private used = false;
+  private delivered = false;
 
   constructor(
     journal: Journal | undefined,
@@ -41,6 +42,11 @@ export class Replay {
   /** Whether this round's handler used `ask` or `step`, or inherited a journal that must travel on. */
   get active(): boolean {
     return this.used || this.entries.length > 0;
+  }
+
+  /** Whether a suspension has reached the handler: after that, anything but unwinding swallowed it. */
+  get suspensionDelivered(): boolean {
+    return this.delivered;
   }
 
   /** The asks that suspended this round, by key. */
@@ -59,7 +65,7 @@ export class Replay {
       return Promise.resolve(structuredClone(answer) as AnswerOf<R>);
     }
     this.waiting.set(occurrence, checked);
-    return suspend(occurrence);
+    return this.suspend(occurrence);
   }
 
   step<T>(key: string, run: () => T | Promise<T>): Promise<Awaited<T>> {
@@ -102,6 +108,21 @@ export class Replay {
     return { e: this.entries, ...(pending.length > 0 && { p: pending }) };
   }
 
+  /**
+   * Rejects with a suspension on the next turn of the event loop, so that asks started together
+   * (`Promise.all`, async callbacks of `map`) all join this round before the handler unwinds.
+   */
+  private suspend(key: string): Promise<never> {
+    const suspension = new Suspension(key);
+    const signal = nextTurn().then(() => {
+      this.delivered = true;
+      return Promise.reject(suspension);
+    });
+    // A handler that awaits one of several started asks leaves the others unawaited; that is fine.
+    signal.catch(() => undefined);
+    return signal;
+  }
+
   /** The key of this call: the first use of a key is the key itself, the n-th is `key#n`. */
   private occurrence(api: string, key: string): string {
     if (typeof key !== 'string' || key === '') {
@@ -140,16 +161,4 @@ export class Replay {
     this.recorded.set(entry.k, entry);
     this.entries.push(entry);
   }
-}
-
-/**
- * Rejects with a suspension on the next turn of the event loop, so that asks started together
- * (`Promise.all`, async callbacks of `map`) all join this round before the handler unwinds.
- */
-function suspend(key: string): Promise<never> {
-  const suspension = new Suspension(key);
-  const signal = nextTurn().then(() => Promise.reject(suspension));
-  // A handler that awaits one of several started asks leaves the others unawaited; that is fine.
-  signal.catch(() => undefined);
-  return signal;
 }
