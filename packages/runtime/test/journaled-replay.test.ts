@@ -107,6 +107,26 @@ describe('round.step', () => {
     expect(attempts).toBe(1);
   });
 
+  it('refuses an ask or a step inside a step, which a replay would never reach', async () => {
+    const asking = inProcessTool(async (_args, round) => {
+      await round.step('outer', async () => {
+        await delay(1);
+        await round.ask('inner', yesNo('Inner?'));
+      });
+      return text('done');
+    });
+    await expect(asking.call({}, yesUser())).rejects.toThrow(
+      /^round\.ask\("inner"\) runs inside round\.step\("outer"\): a step's function must not ask or run steps/,
+    );
+    const nested = inProcessTool(async (_args, round) => {
+      await round.step('outer', () => round.step('inner', () => 1));
+      return text('done');
+    });
+    await expect(nested.call({}, {})).rejects.toThrow(
+      /round\.step\("inner"\) runs inside round\.step\("outer"\)/,
+    );
+  });
+
   it('journals a step still running when an ask started next to it suspends', async () => {
     const runs: string[] = [];
     const tool = inProcessTool(async (_args, round) => {
@@ -334,6 +354,24 @@ describe('URL mode', () => {
 });
 
 describe('swallowed suspensions', () => {
+  it('passes on a failure that comes before the suspension reaches the handler', async () => {
+    const tool = inProcessTool(async (_args, round) => {
+      await Promise.all([round.ask('confirm', yesNo('Sure?')), Promise.reject(new Error('disk full'))]);
+      return text('done');
+    });
+    await expect(tool.call({}, yesUser())).rejects.toThrow(/^disk full$/);
+  });
+
+  it('reports a catch block that turns the suspension into a result', async () => {
+    const tool = inProcessTool(async (_args, round) => {
+      const answer = await round.ask('confirm', yesNo('Sure?')).catch(() => undefined);
+      return text(answer?.action ?? 'no answer');
+    });
+    await expect(tool.call({}, yesUser())).rejects.toThrow(
+      /round\.ask\("confirm"\) suspended the handler to wait for the client's answer, but the handler returned a result/,
+    );
+  });
+
   it('reports a catch block that wraps the suspension in its own error, keeping it as the cause', async () => {
     const tool = inProcessTool(async (_args, round) => {
       try {
