@@ -3,7 +3,7 @@ import { CHECK_FORMATS } from './check/formats.js';
 import { parseShard } from './check/shard.js';
 import { DEFAULT_SUPPRESSIONS_FILE } from './check/suppressions.js';
 import { DEFAULT_CACHE_LOCATION, runCheck, type CheckOptions } from './commands/check.js';
-import { transforms } from '@mcp-mrtr/codemod';
+import { DEFAULT_HANDLER_OPTIONS, transforms } from '@mcp-mrtr/codemod';
 import { runMigrate, type MigrateOptions } from './commands/migrate.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
@@ -41,6 +41,13 @@ marked as suppressed.
 --changed-since compares the work tree (committed, staged, unstaged and untracked files) with the
 merge base of the ref and HEAD; exit codes then cover those files only.
 `;
+
+function depth(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new InvalidArgumentError('expected a whole number of helper calls, 0 or more');
+  return parsed;
+}
 
 function commonOptions(command: Command): Command {
   return command
@@ -143,6 +150,26 @@ excludes. Results go to stdout; progress and errors go to stderr.`,
       new Option('--logging <target>', 'where migrated logging calls write')
         .choices(['stderr', 'otel'])
         .default('stderr'),
+    )
+    .addOption(
+      new Option('--style <style>', 'how push questions in handlers are rewritten (mrtr-handlers)')
+        .choices(['auto', 'explicit', 'replay'])
+        .default('auto'),
+    )
+    .addOption(
+      new Option('--sampling <mode>', 'sampling in handlers: MRTR sampling requests, or manual sites')
+        .choices(['rewrite', 'manual'])
+        .default('rewrite'),
+    )
+    .addOption(
+      new Option('--roots <mode>', 'roots requests in handlers: MRTR roots requests, or manual sites')
+        .choices(['rewrite', 'manual'])
+        .default('rewrite'),
+    )
+    .addOption(
+      new Option('--depth <n>', 'how many helper calls below a handler a question may sit')
+        .default(DEFAULT_HANDLER_OPTIONS.depth)
+        .argParser(depth),
     )
     .addOption(
       new Option(

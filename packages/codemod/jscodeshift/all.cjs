@@ -2,7 +2,7 @@
 
 // A jscodeshift transform module running every mcp-mrtr transform:
 //   npx jscodeshift -t node_modules/@mcp-mrtr/codemod/jscodeshift/all.cjs --extensions=ts,tsx,js <paths>
-// Options: --logging=stderr|otel.
+// Options: --logging=stderr|otel, --style=auto|explicit|replay, --sampling=rewrite|manual, --roots=rewrite|manual, --depth=<n>.
 const { loadEngine } = require('./load-engine.cjs');
 
 /**

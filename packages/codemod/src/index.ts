@@ -1,4 +1,5 @@
-export type { FileContext, LoggingTarget } from './analysis/file-context.js';
+export { DEFAULT_HANDLER_OPTIONS } from './analysis/file-context.js';
+export type { FileContext, HandlerOptions, LoggingTarget } from './analysis/file-context.js';
 export type { Rewrite, Site } from './analysis/site.js';
 export type { MissingDependency } from './engine/dependencies.js';
 export { allSites, manualSites } from './engine/migration-result.js';

@@ -147,7 +147,13 @@ describe(`a generated corpus of ${FILES} files (seed ${SEED})`, () => {
     for (const file of first.files) {
       if (file.output === undefined || !file.output.includes('new RequestStateSealer(')) continue;
       expect(file.output, file.file).toMatch(
-        /^import \{ Keyring, RequestStateSealer, principalFromAuth \} from ['"]@mcp-mrtr\/runtime['"]/m,
+        /^import \{[^}]*\bKeyring, (?:MrtrRuntime, )?RequestStateSealer, principalFromAuth \} from ['"]@mcp-mrtr\/runtime['"]/m,
+      );
+    }
+    for (const file of first.files) {
+      if (file.output === undefined || !file.output.includes('new SdkV1Adapter(')) continue;
+      expect(file.output, file.file).toMatch(
+        /^import \{ SdkV1Adapter \} from ['"]@mcp-mrtr\/runtime\/sdk-v1['"]/m,
       );
     }
   });

@@ -89,3 +89,22 @@ export class RuntimeConfigError extends Error {
     this.name = 'RuntimeConfigError';
   }
 }
+
+/**
+ * Accepted form content that fails the form's schema, thrown by `round.ask`. Its message starts
+ * like the error SDK v1's `elicitInput` throws, so code and users that read it see the same text.
+ */
+export class ElicitationContentError extends JsonRpcError {
+  constructor(
+    /** The ask's key. */
+    readonly key: string,
+    /** What the schema validator said, e.g. `data/replicas must be <= 5`. */
+    readonly detail: string,
+  ) {
+    super(
+      ERROR_CODES.invalidParams,
+      `Elicitation response content does not match requested schema: ${detail}`,
+    );
+    this.name = 'ElicitationContentError';
+  }
+}

@@ -36,7 +36,7 @@ export type ResourceHandler<State = unknown> = (
 ) => Outcome<ResourceResult>;
 
 /** The handler type of each MRTR-eligible method. */
-export type MrtrHandler<M extends MrtrEligibleMethod, Args, State> = (
+export type MrtrHandler<M extends MrtrEligibleMethod, Args, State, R extends Round<State> = Round<State>> = (
   args: Args,
-  round: Round<State>,
+  round: R,
 ) => Outcome<CompleteResultByMethod[M]>;

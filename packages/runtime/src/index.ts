@@ -18,3 +18,6 @@ export * from './state/redemption-store.js';
 export * from './state/memory-redemption-store.js';
 export * from './state/redis-redemption-store.js';
 export * from './state/secret-names.js';
+export * from './journal/answers.js';
+export { isSuspension, Suspension } from './journal/suspension.js';
+export type { Journal, JournalEntry, AnswerEntry, StepEntry } from './journal/journal.js';

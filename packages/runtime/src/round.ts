@@ -19,6 +19,8 @@ import type {
   Root,
   SamplingResult,
 } from './protocol.js';
+import type { AnswerOf } from './journal/answers.js';
+import type { Replay } from './journal/replay.js';
 import type { RequestIdentity } from './state/request-identity.js';
 import type { RequestStateBinding, RequestStateSealer } from './state/request-state-sealer.js';
 
@@ -52,6 +54,8 @@ export interface RoundInit<State> {
   readonly signal: AbortSignal;
   readonly sealer: RequestStateSealer;
   readonly builderOptions: BuilderOptions;
+  /** The journal of journaled replay (`ask`, `step`), read from the verified state. */
+  readonly replay: Replay;
 }
 
 function schemaOf<S extends FormSchema>(form: FormRequest<S> | S): S {
@@ -88,6 +92,29 @@ export class Round<State = unknown> {
     this.state = init.state;
     this.clientCapabilities = init.clientCapabilities;
     this.signal = init.signal;
+  }
+
+  /**
+   * Journaled replay: the answer to an input request (a form, a URL, sampling or roots), in the
+   * shape SDK v1's push APIs returned. When the answer is not known yet, the handler is suspended
+   * (the returned promise rejects with a suspension; see `isSuspension`), the client is asked, and
+   * on the next round the handler runs again from the top and this call returns the journaled
+   * answer. Asks started together (`Promise.all`) are asked in one round. A key used again in the
+   * same run gets an occurrence suffix: `key`, `key#2`, `key#3`, …. Accepted form content that
+   * fails the schema throws an `ElicitationContentError`.
+   */
+  ask<const R extends InputRequest>(key: string, request: R): Promise<AnswerOf<R>> {
+    return this.init.replay.ask(key, request);
+  }
+
+  /**
+   * Journaled replay: runs `fn` once per multi-round call and replays its result on later rounds,
+   * so a side effect or a non-deterministic value (`Date.now()`, `randomUUID()`) before a question
+   * is neither repeated nor changed. The result must be JSON (or `undefined`); every round, the
+   * first included, gets its JSON copy.
+   */
+  step<T>(key: string, fn: () => T | Promise<T>): Promise<Awaited<T>> {
+    return this.init.replay.step(key, fn);
   }
 
   /** The raw answer under a key, classified by shape; for answers the typed readers do not cover. */
@@ -167,8 +194,12 @@ export class Round<State = unknown> {
     if (!hasRequests && spec.state === undefined) {
       throw new MrtrUsageError('inputRequired() needs inputRequests, state, or both.');
     }
+    // The journal of asks and steps run so far travels with the explicit state.
+    const journal = this.init.replay.active ? this.init.replay.journal() : undefined;
     const requestState =
-      spec.state === undefined ? undefined : this.init.sealer.seal(spec.state, this.init.binding);
+      spec.state === undefined && journal === undefined
+        ? undefined
+        : this.init.sealer.sealRound({ value: spec.state, journal }, this.init.binding);
     return {
       resultType: 'input_required',
       ...(hasRequests && { inputRequests }),

@@ -3,6 +3,9 @@ import { MrtrUsageError } from './errors.js';
 import type { MrtrHandler } from './handlers.js';
 import { checkInputRequest, type BuilderOptions } from './input/input-request-builders.js';
 import { InputResponses } from './input/input-responses.js';
+import type { Journal } from './journal/journal.js';
+import { Replay } from './journal/replay.js';
+import { isSuspension, swallowedSuspension, wrapsSuspension } from './journal/suspension.js';
 import {
   isInputRequiredResult,
   isJsonObject,
@@ -10,7 +13,7 @@ import {
   type CompleteResultByMethod,
   type InputRequiredResult,
 } from './protocol.js';
-import { Round } from './round.js';
+import { Round, type RoundInit } from './round.js';
 import type { RequestIdentity } from './state/request-identity.js';
 import {
   RequestStateSealer,
@@ -28,7 +31,7 @@ export type RoundState =
   /** The wire `requestState`, to be opened and verified here (any JSON value; non-strings fail). */
   | { readonly token: unknown }
   /** Already opened and verified by the transport (SDK v2's `requestState.verify` hook). */
-  | { readonly opened: unknown };
+  | { readonly opened: unknown; readonly journal?: Journal };
 
 /** One incoming round of an MRTR-eligible request, as an adapter hands it over. */
 export interface RoundCall<Args> {
@@ -43,6 +46,9 @@ export interface RoundCall<Args> {
   readonly state?: RoundState;
   readonly signal?: AbortSignal;
 }
+
+/** Makes the round a handler receives; adapters use it to add the SDK's own request context. */
+export type RoundFactory<State, R extends Round<State>> = (init: RoundInit<State>) => R;
 
 const RESULT_MEMBER: Readonly<Record<MrtrEligibleMethod, string>> = {
   'tools/call': 'content',
@@ -90,9 +96,10 @@ export class MrtrRuntime {
    * result; rejects with `-32602` errors for bad `inputResponses` or state, with `MrtrUsageError`
    * for handler bugs, and with whatever the handler throws.
    */
-  async runRound<M extends MrtrEligibleMethod, Args, State>(
-    handler: MrtrHandler<M, Args, State>,
+  async runRound<M extends MrtrEligibleMethod, Args, State, R extends Round<State> = Round<State>>(
+    handler: MrtrHandler<M, Args, State, R>,
     call: RoundCall<Args> & { readonly request: RequestIdentity & { readonly method: M } },
+    createRound?: RoundFactory<State, R>,
   ): Promise<CompleteResultByMethod[M] | InputRequiredResult> {
     const method = call.request.method;
     if (!isMrtrEligibleMethod(method)) {
@@ -103,9 +110,15 @@ export class MrtrRuntime {
     const responses = new InputResponses(call.inputResponses);
     const binding = this.sealer.prepare({ principal: call.principal, request: call.request });
     let state: State | undefined;
-    if (call.state && 'opened' in call.state) state = call.state.opened as State;
-    else if (call.state) state = await this.sealer.open<State>(call.state.token, binding);
-    const round = new Round<State>({
+    let journal: Journal | undefined;
+    if (call.state && 'opened' in call.state) {
+      state = call.state.opened as State | undefined;
+      journal = call.state.journal;
+    } else if (call.state) {
+      ({ value: state, journal } = await this.sealer.openRound<State>(call.state.token, binding));
+    }
+    const replay = new Replay(journal, responses, this.builders);
+    const init: RoundInit<State> = {
       method,
       binding,
       state,
@@ -114,8 +127,32 @@ export class MrtrRuntime {
       signal: call.signal ?? new AbortController().signal,
       sealer: this.sealer,
       builderOptions: this.builders,
-    });
-    const result: unknown = await handler(call.args, round);
+      replay,
+    };
+    const round = createRound ? createRound(init) : (new Round<State>(init) as R);
+    let result: unknown;
+    try {
+      result = await handler(call.args, round);
+    } catch (error) {
+      const waiting = Object.keys(replay.pending);
+      if (!isSuspension(error)) {
+        // Another error after a suspension reached the handler swallowed it (a usage error is the
+        // more precise report); one thrown before that is the handler's own failure.
+        const swallowed =
+          !(error instanceof MrtrUsageError) &&
+          (wrapsSuspension(error) || (waiting.length > 0 && replay.suspensionDelivered));
+        throw swallowed ? swallowedSuspension(waiting, error, false) : error;
+      }
+      // Steps started next to the suspended ask finish and are journaled; late asks join the round.
+      await replay.settle();
+      return {
+        resultType: 'input_required',
+        inputRequests: replay.pending,
+        requestState: this.sealer.sealRound({ value: state, journal: replay.journal() }, binding),
+      };
+    }
+    const waiting = Object.keys(replay.pending);
+    if (waiting.length > 0) throw swallowedSuspension(waiting, result, true);
     if (isInputRequiredResult(result)) {
       checkInputRequired(result, method, this.builders);
       return result;

@@ -8,6 +8,7 @@ import {
   UnknownTransformError,
   unifiedDiff,
   writeChanges,
+  type HandlerOptions,
   type LoggingTarget,
   type MigrationReport,
   type RunMode,
@@ -31,6 +32,11 @@ export interface MigrateOptions extends CommonOptions {
   /** Also write the report to this file: JSON (`.json`) or Markdown (`.md`). */
   readonly report?: string;
   readonly logging?: LoggingTarget;
+  /** How push questions in handlers are rewritten. */
+  readonly style?: HandlerOptions['style'];
+  readonly sampling?: HandlerOptions['sampling'];
+  readonly roots?: HandlerOptions['roots'];
+  readonly depth?: number;
   /** Run only these transforms. */
   readonly transform?: readonly string[];
 }
@@ -90,6 +96,12 @@ export async function runMigrate(
     cwd: io.cwd,
     transforms: options.transform,
     logging: options.logging ?? 'stderr',
+    handlers: {
+      ...(options.style && { style: options.style }),
+      ...(options.sampling && { sampling: options.sampling }),
+      ...(options.roots && { roots: options.roots }),
+      ...(options.depth !== undefined && { depth: options.depth }),
+    },
     onProgress: progress.listener,
   });
 

@@ -12,6 +12,24 @@ import { isStatement } from './syntax.js';
 /** How migrated logging calls are written. */
 export type LoggingTarget = 'stderr' | 'otel';
 
+/** How push questions in handlers are migrated (the mrtr-handlers transform). */
+export interface HandlerOptions {
+  /** `auto`: explicit for a single question before any side effect, replay otherwise. */
+  readonly style: 'auto' | 'explicit' | 'replay';
+  /** `manual` leaves sampling requests for a person instead of turning them into MRTR sampling. */
+  readonly sampling: 'rewrite' | 'manual';
+  readonly roots: 'rewrite' | 'manual';
+  /** How many helper calls below its handler a question may sit. */
+  readonly depth: number;
+}
+
+export const DEFAULT_HANDLER_OPTIONS: HandlerOptions = {
+  style: 'auto',
+  sampling: 'rewrite',
+  roots: 'rewrite',
+  depth: 3,
+};
+
 /** Counts of member accesses a transform needed types for, for the type-world preflight. */
 export interface ReceiverStats {
   resolved: number;
@@ -32,6 +50,7 @@ export class FileContext {
     /** The `name` of the nearest package.json, for names such as the OpenTelemetry scope. */
     readonly packageName: string | undefined,
     readonly receivers: ReceiverStats,
+    readonly handlers: HandlerOptions = DEFAULT_HANDLER_OPTIONS,
   ) {
     this.#declaredNames = collectIdentifierNames(sourceFile);
   }
@@ -176,7 +195,12 @@ export interface SiteBase {
 function collectIdentifierNames(sourceFile: ts.SourceFile): ReadonlySet<string> {
   const names = new Set<string>();
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node)) names.add(node.text);
+    // A member name (`server.createMessage`, `{ listRoots: … }`) binds nothing an import could clash with.
+    const memberName =
+      node.parent !== undefined &&
+      (ts.isPropertyAccessExpression(node.parent) || ts.isPropertyAssignment(node.parent)) &&
+      node.parent.name === node;
+    if (ts.isIdentifier(node) && !memberName) names.add(node.text);
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);

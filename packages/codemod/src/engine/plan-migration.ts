@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
-import { FileContext, type LoggingTarget, type ReceiverStats } from '../analysis/file-context.js';
+import {
+  DEFAULT_HANDLER_OPTIONS,
+  FileContext,
+  type HandlerOptions,
+  type LoggingTarget,
+  type ReceiverStats,
+} from '../analysis/file-context.js';
 import { collectImportUsages, type ImportUsage } from '../analysis/import-usage.js';
 import { collectCallbackParameters, type ParameterUsage } from '../analysis/parameter-usage.js';
 import { downgrade, type Site } from '../analysis/site.js';
@@ -26,6 +32,8 @@ export interface MigrationOptions {
   readonly transforms?: readonly string[];
   /** Where migrated logging calls write: the stderr logger (default) or OpenTelemetry. */
   readonly logging?: LoggingTarget;
+  /** How push questions in handlers are migrated; see `HandlerOptions`. */
+  readonly handlers?: Partial<HandlerOptions>;
   /**
    * Above this share of receivers resolving to `any` or errors in a project, its type-dependent
    * rewrites become manual sites. Defaults to 0.25.
@@ -73,6 +81,7 @@ function readSource(file: string, sources: ReadonlyMap<string, string> | undefin
 export async function planMigration(options: MigrationOptions): Promise<MigrationResult> {
   const transforms = selectTransforms(options.transforms);
   const logging = options.logging ?? 'stderr';
+  const handlers: HandlerOptions = { ...DEFAULT_HANDLER_OPTIONS, ...options.handlers };
   const maxUnresolved = options.maxUnresolvedShare ?? DEFAULT_MAX_UNRESOLVED_SHARE;
   const progress = options.onProgress ?? (() => undefined);
   const outcomes = new Map<string, FileOutcome>();
@@ -174,6 +183,7 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
         logging,
         manifests.nearest(candidate.file)?.name,
         receivers,
+        handlers,
       );
       const sites: Site[] = [];
       try {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LoggingTarget } from '../analysis/file-context.js';
+import type { HandlerOptions, LoggingTarget } from '../analysis/file-context.js';
 import type { MigrationResult } from '../engine/migration-result.js';
 import { planMigration } from '../engine/plan-migration.js';
 import { findNearestTsconfig } from '../project/find-tsconfig.js';
@@ -28,6 +28,28 @@ interface CachedPlan {
 
 /** One plan per project, transform selection and logging target, for the life of a worker. */
 const plans = new Map<string, Promise<CachedPlan>>();
+
+function choice<T extends string>(name: string, value: unknown, choices: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if ((choices as readonly unknown[]).includes(value)) return value as T;
+  throw new Error(`--${name}=${JSON.stringify(value)}: expected ${choices.join(' or ')}`);
+}
+
+/** `--style`, `--sampling`, `--roots` and `--depth`, as for `mcp-mrtr migrate`. */
+function handlerOptions(options: JscodeshiftOptions): Partial<HandlerOptions> {
+  const style = choice('style', options.style, ['auto', 'explicit', 'replay'] as const);
+  const sampling = choice('sampling', options.sampling, ['rewrite', 'manual'] as const);
+  const roots = choice('roots', options.roots, ['rewrite', 'manual'] as const);
+  const depth = options.depth === undefined ? undefined : Number(options.depth);
+  if (depth !== undefined && (!Number.isInteger(depth) || depth < 0))
+    throw new Error(`--depth=${String(options.depth)}: expected a whole number, 0 or more`);
+  return {
+    ...(style && { style }),
+    ...(sampling && { sampling }),
+    ...(roots && { roots }),
+    ...(depth !== undefined && { depth }),
+  };
+}
 
 function loggingTarget(options: JscodeshiftOptions): LoggingTarget {
   if (options.logging === undefined || options.logging === 'stderr') return 'stderr';
@@ -59,9 +81,15 @@ function plannedText(known: CachedPlan, file: string): string | undefined {
   }
 }
 
-async function plan(file: string, source: string, transform: string | undefined, logging: LoggingTarget) {
+async function plan(
+  file: string,
+  source: string,
+  transform: string | undefined,
+  logging: LoggingTarget,
+  handlers: Partial<HandlerOptions>,
+) {
   const { key, files } = projectFiles(file);
-  const cacheKey = `${key}\0${transform ?? '*'}\0${logging}`;
+  const cacheKey = `${key}\0${transform ?? '*'}\0${logging}\0${JSON.stringify(handlers)}`;
   const cached = plans.get(cacheKey);
   // jscodeshift may hand over text that differs from the disk (an earlier transform changed it).
   if (cached !== undefined && plannedText(await cached, file) === source) return (await cached).result;
@@ -71,6 +99,7 @@ async function plan(file: string, source: string, transform: string | undefined,
     cwd: path.dirname(key),
     transforms: transform === undefined ? undefined : [transform],
     logging,
+    handlers,
     sources,
   }).then((result) => ({ result, sources }));
   plans.set(cacheKey, planned);
@@ -90,7 +119,13 @@ export async function runAsJscodeshift(
   options: JscodeshiftOptions = {},
 ): Promise<string> {
   const absolute = path.resolve(file.path);
-  const result = await plan(absolute, file.source, transform, loggingTarget(options));
+  const result = await plan(
+    absolute,
+    file.source,
+    transform,
+    loggingTarget(options),
+    handlerOptions(options),
+  );
   const outcome = result.files.find((candidate) => candidate.file === absolute);
   if (outcome === undefined) return file.source;
   if (outcome.status === 'failed' || outcome.status === 'skipped')

@@ -2,6 +2,7 @@ import type { Transform } from '../transform.js';
 import { deprecatedDeclarationsTransform } from './deprecated-declarations/index.js';
 import { elicitationCompleteTransform } from './elicitation-complete/index.js';
 import { loggingTransform } from './logging/index.js';
+import { mrtrHandlersTransform } from './mrtr-handlers/index.js';
 import { requestStateTransform } from './request-state/index.js';
 
 /** The registry of transforms, in the order they run. */
@@ -10,6 +11,7 @@ export const transforms: readonly Transform[] = [
   deprecatedDeclarationsTransform,
   requestStateTransform,
   elicitationCompleteTransform,
+  mrtrHandlersTransform,
 ];
 
 /** A transform ID that no registered transform has. */

@@ -1,7 +1,13 @@
 import { isMrtrEligibleMethod, type MrtrEligibleMethod } from '@mcp-mrtr/core';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { requireClientCapabilities } from '../capabilities.js';
-import { InvalidParamsError, JsonRpcError, MrtrUsageError, RequestStateError } from '../errors.js';
+import {
+  ElicitationContentError,
+  InvalidParamsError,
+  JsonRpcError,
+  MrtrUsageError,
+  RequestStateError,
+} from '../errors.js';
 import type { MrtrHandler } from '../handlers.js';
 import {
   ERROR_CODES,
@@ -258,10 +264,11 @@ export class JsonRpcEndpoint {
         ...(request.signal && { signal: request.signal }),
       });
     } catch (error) {
-      // A failing tool reports to the model as an isError result, as SDK servers do; protocol
-      // errors and handler bugs stay JSON-RPC errors.
-      if (method !== 'tools/call' || error instanceof JsonRpcError || error instanceof MrtrUsageError)
-        throw error;
+      // A failing tool reports to the model as an isError result, as SDK servers do (content
+      // outside a form's schema included, as from SDK elicitInput); protocol errors and handler
+      // bugs stay JSON-RPC errors.
+      const protocolError = error instanceof JsonRpcError && !(error instanceof ElicitationContentError);
+      if (method !== 'tools/call' || protocolError || error instanceof MrtrUsageError) throw error;
       this.options.onError?.(error, method);
       return {
         resultType: 'complete',

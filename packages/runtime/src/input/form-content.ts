@@ -12,7 +12,12 @@ export interface ContentProblem {
 
 export type ContentCheck<S> =
   | { readonly ok: true; readonly content: FormContent<S> }
-  | { readonly ok: false; readonly problems: readonly ContentProblem[] };
+  | {
+      readonly ok: false;
+      readonly problems: readonly ContentProblem[];
+      /** All problems in the validator's words (`data/replicas must be <= 5`), as SDK v1 reports them. */
+      readonly summary: string;
+    };
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 formats.default(ajv, ['email', 'uri', 'date', 'date-time']);
@@ -48,7 +53,11 @@ function validatorFor(schema: FormSchema): ValidateFunction {
  */
 export function checkFormContent<S extends FormSchema>(schema: S, content: unknown): ContentCheck<S> {
   if (!isJsonObject(content)) {
-    return { ok: false, problems: [{ field: '', message: 'accepted content must be an object' }] };
+    return {
+      ok: false,
+      problems: [{ field: '', message: 'accepted content must be an object' }],
+      summary: 'data must be object',
+    };
   }
   const declared: JsonObject = {};
   for (const name of Object.keys(schema.properties)) {
@@ -71,5 +80,9 @@ export function checkFormContent<S extends FormSchema>(schema: S, content: unkno
       missing ? 'is required' : choice ? 'must be one of the options' : (error.message ?? 'is invalid'),
     );
   }
-  return { ok: false, problems: [...problems].map(([field, message]) => ({ field, message })) };
+  return {
+    ok: false,
+    problems: [...problems].map(([field, message]) => ({ field, message })),
+    summary: ajv.errorsText(validate.errors),
+  };
 }

@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MrtrEligibleMethod } from '@mcp-mrtr/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  ErrorCode,
-  McpError,
-  type ServerNotification,
-  type ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { requireClientCapabilities } from '../capabilities.js';
 import type { MrtrHandler } from '../handlers.js';
 import {
@@ -21,8 +15,9 @@ import {
 } from '../protocol.js';
 import type { MrtrRuntime } from '../runtime.js';
 import type { RequestIdentity } from '../state/request-identity.js';
+import { SdkV1Round, type Extra } from './sdk-v1-round.js';
 
-export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+export type { Extra } from './sdk-v1-round.js';
 
 export interface LegacyFulfilmentOptions {
   /** Handler rounds per request before giving up. Default 8, as SDK v2's shim. */
@@ -66,7 +61,7 @@ export class LegacyFulfilment {
   }
 
   async run<M extends MrtrEligibleMethod, Args, State>(
-    handler: MrtrHandler<M, Args, State>,
+    handler: MrtrHandler<M, Args, State, SdkV1Round<State>>,
     call: LegacyCall<Args> & { readonly request: RequestIdentity & { readonly method: M } },
   ): Promise<CompleteResultByMethod[M]> {
     const { server, extra } = call;
@@ -75,15 +70,19 @@ export class LegacyFulfilment {
     for (let round = 1; ; round++) {
       extra.signal.throwIfAborted();
       const capabilities = server.getClientCapabilities() as ClientCapabilities | undefined;
-      const result = await this.runtime.runRound(handler, {
-        request: call.request,
-        args: call.args,
-        principal: call.principal,
-        clientCapabilities: capabilities,
-        inputResponses,
-        ...(token !== undefined && { state: { token } }),
-        signal: extra.signal,
-      });
+      const result = await this.runtime.runRound(
+        handler,
+        {
+          request: call.request,
+          args: call.args,
+          principal: call.principal,
+          clientCapabilities: capabilities,
+          inputResponses,
+          ...(token !== undefined && { state: { token } }),
+          signal: extra.signal,
+        },
+        (init) => new SdkV1Round(init, extra),
+      );
       if (!isInputRequiredResult(result)) return result;
       if (round >= this.maxRounds) {
         throw new LegacyFulfilmentError(
@@ -115,8 +114,7 @@ export class LegacyFulfilment {
           }
         }),
       );
-      // An answer the SDK refused (form content outside the schema) is left out: the handler asks again.
-      return Object.fromEntries(answers.filter(([, answer]) => answer !== undefined));
+      return Object.fromEntries(answers);
     } finally {
       extra.signal.removeEventListener('abort', onAbort);
     }
@@ -149,19 +147,20 @@ export class LegacyFulfilment {
             options,
           );
         }
-        try {
-          return await server.elicitInput(
-            {
+        // Not elicitInput: it would check accepted content itself and throw. The round checks it,
+        // as on the MRTR path: round.elicitation() asks again, round.ask() throws the same error.
+        return server.request(
+          {
+            method: 'elicitation/create',
+            params: {
               mode: 'form',
               message: String(params.message),
               requestedSchema: params.requestedSchema as never,
             },
-            options,
-          );
-        } catch (error) {
-          if (error instanceof McpError && error.code === Number(ErrorCode.InvalidParams)) return undefined;
-          throw error;
-        }
+          },
+          ElicitResultSchema,
+          options,
+        );
       case 'sampling/createMessage':
         return server.createMessage(params as never, options);
       case 'roots/list':

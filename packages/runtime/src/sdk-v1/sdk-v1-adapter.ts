@@ -14,26 +14,37 @@ import type {
   ShapeOutput,
   ZodRawShapeCompat,
 } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import {
   ErrorCode,
   McpError,
+  type CallToolRequest,
   type CallToolResult,
+  type GetPromptRequest,
   type GetPromptResult,
+  type ReadResourceRequest,
   type ReadResourceResult,
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
-import { MissingClientCapabilityError } from '../errors.js';
-import type { MrtrHandler, PromptHandler, ResourceHandler, ToolHandler } from '../handlers.js';
+import { ElicitationContentError, MissingClientCapabilityError } from '../errors.js';
+import type { MrtrHandler, ResourceTarget } from '../handlers.js';
 import { principalFromAuth } from '../principal.js';
+import type {
+  CompleteResultByMethod,
+  InputRequiredResult,
+  PromptResult,
+  ResourceResult,
+  ToolResult,
+} from '../protocol.js';
 import type { MrtrRuntime } from '../runtime.js';
-import type { RequestIdentity } from '../state/request-identity.js';
+import { requestIdentityOf, type RequestIdentity } from '../state/request-identity.js';
 import {
   LegacyFulfilment,
   LegacyFulfilmentError,
-  type Extra,
   type LegacyFulfilmentOptions,
 } from './legacy-fulfilment.js';
+import type { Extra, SdkV1Round } from './sdk-v1-round.js';
 
 export interface SdkV1AdapterOptions extends LegacyFulfilmentOptions {
   /**
@@ -64,12 +75,63 @@ export interface PromptConfig<Input extends Record<string, AnySchema> | undefine
   readonly argsSchema?: Input;
 }
 
+type Outcome<R> = R | InputRequiredResult | Promise<R | InputRequiredResult>;
+
+/** A re-entrant `tools/call` handler on SDK v1 (it may complete with the SDK's result type); `round.extra` is the SDK's request context. */
+export type SdkV1ToolHandler<Args = Record<string, unknown>, State = unknown> = (
+  args: Args,
+  round: SdkV1Round<State>,
+) => Outcome<ToolResult | CallToolResult>;
+
+/** A re-entrant `prompts/get` handler on SDK v1. */
+export type SdkV1PromptHandler<Args = Record<string, string>, State = unknown> = (
+  args: Args,
+  round: SdkV1Round<State>,
+) => Outcome<PromptResult | GetPromptResult>;
+
+/** A re-entrant `resources/read` handler on SDK v1. */
+export type SdkV1ResourceHandler<State = unknown> = (
+  resource: ResourceTarget,
+  round: SdkV1Round<State>,
+) => Outcome<ResourceResult | ReadResourceResult>;
+
+/** The request a low-level SDK v1 handler receives, by method. */
+export interface SdkV1RequestByMethod {
+  'tools/call': CallToolRequest;
+  'prompts/get': GetPromptRequest;
+  'resources/read': ReadResourceRequest;
+}
+
+/** The result a low-level SDK v1 handler completes with, by method. */
+export interface SdkV1ResultByMethod {
+  'tools/call': CallToolResult;
+  'prompts/get': GetPromptResult;
+  'resources/read': ReadResourceResult;
+}
+
+/**
+ * A re-entrant low-level handler: the whole request, as `server.setRequestHandler` passes it. It
+ * completes with the SDK's result type or the runtime's.
+ */
+export type SdkV1RequestHandler<M extends MrtrEligibleMethod, State = unknown> = (
+  request: SdkV1RequestByMethod[M],
+  round: SdkV1Round<State>,
+) => Outcome<SdkV1ResultByMethod[M] | CompleteResultByMethod[M]>;
+
+/** The error SDK v1's elicitInput throws for content outside the schema: same code, same text. */
+function asV1Error(error: unknown): unknown {
+  if (error instanceof ElicitationContentError) {
+    return new McpError(ErrorCode.InvalidParams, error.message);
+  }
+  return error;
+}
+
 /** On 2025 connections -32021 does not exist; refusals are internal errors, as in SDK v2's shim. */
 function asLegacyError(error: unknown): unknown {
   if (error instanceof MissingClientCapabilityError || error instanceof LegacyFulfilmentError) {
     return new McpError(ErrorCode.InternalError, error.message);
   }
-  return error;
+  return asV1Error(error);
 }
 
 /**
@@ -97,16 +159,21 @@ export class SdkV1Adapter {
     server: McpServer,
     name: string,
     config: ToolConfig<Input>,
-    handler: ToolHandler<ArgsOf<Input>, State>,
+    handler: SdkV1ToolHandler<ArgsOf<Input>, State>,
   ): RegisteredTool {
-    const run = async (args: unknown, extra: Extra): Promise<CallToolResult> =>
-      (await this.serve(
-        server,
-        extra,
-        { method: 'tools/call', target: name, arguments: args },
-        args,
-        handler as MrtrHandler<'tools/call', unknown, State>,
-      )) as CallToolResult;
+    const run = async (args: unknown, extra: Extra): Promise<CallToolResult> => {
+      try {
+        return (await this.serve(
+          server.server,
+          extra,
+          { method: 'tools/call', target: name, arguments: args },
+          args,
+          handler as MrtrHandler<'tools/call', unknown, State, SdkV1Round<State>>,
+        )) as CallToolResult;
+      } catch (error) {
+        throw asV1Error(error);
+      }
+    };
     if (config.inputSchema === undefined) {
       return server.registerTool(name, config as ToolConfig<undefined>, (extra) => run({}, extra));
     }
@@ -119,16 +186,16 @@ export class SdkV1Adapter {
     server: McpServer,
     name: string,
     config: PromptConfig<Input>,
-    handler: PromptHandler<ArgsOf<Input>, State>,
+    handler: SdkV1PromptHandler<ArgsOf<Input>, State>,
   ): RegisteredPrompt {
     const run = async (args: unknown, extra: Extra): Promise<GetPromptResult> => {
       try {
         return (await this.serve(
-          server,
+          server.server,
           extra,
           { method: 'prompts/get', target: name, arguments: args },
           args,
-          handler as MrtrHandler<'prompts/get', unknown, State>,
+          handler as MrtrHandler<'prompts/get', unknown, State, SdkV1Round<State>>,
         )) as GetPromptResult;
       } catch (error) {
         throw asLegacyError(error);
@@ -148,23 +215,23 @@ export class SdkV1Adapter {
     name: string,
     uri: string,
     metadata: ResourceMetadata,
-    handler: ResourceHandler<State>,
+    handler: SdkV1ResourceHandler<State>,
   ): RegisteredResource;
   registerResource<State = unknown>(
     server: McpServer,
     name: string,
     template: ResourceTemplate,
     metadata: ResourceMetadata,
-    handler: ResourceHandler<State>,
+    handler: SdkV1ResourceHandler<State>,
   ): RegisteredResourceTemplate;
   registerResource<State = unknown>(
     server: McpServer,
     name: string,
     uriOrTemplate: string | ResourceTemplate,
     metadata: ResourceMetadata,
-    handler: ResourceHandler<State>,
+    handler: SdkV1ResourceHandler<State>,
   ): RegisteredResource | RegisteredResourceTemplate {
-    const read = handler as MrtrHandler<'resources/read', unknown, State>;
+    const read = handler as MrtrHandler<'resources/read', unknown, State, SdkV1Round<State>>;
     const run = async (
       uri: URL,
       variables: Variables | undefined,
@@ -173,7 +240,7 @@ export class SdkV1Adapter {
       try {
         const target = { uri: uri.href, ...(variables && { variables }) };
         return (await this.serve(
-          server,
+          server.server,
           extra,
           { method: 'resources/read', target: uri.href },
           target,
@@ -191,15 +258,49 @@ export class SdkV1Adapter {
     return server.registerResource(name, uriOrTemplate, metadata, (uri, extra) => run(uri, undefined, extra));
   }
 
+  /**
+   * A low-level handler for `server.setRequestHandler(CallToolRequestSchema, …)` (or the prompt and
+   * resource schemas) that runs a re-entrant handler receiving the whole request, so a handler
+   * that switches on the tool name migrates in place. Failures are JSON-RPC errors, as before.
+   *
+   * ```ts
+   * server.setRequestHandler(CallToolRequestSchema, mrtr.requestHandler(server, 'tools/call', async (request, round) => {
+   *   switch (request.params.name) { … }
+   * }));
+   * ```
+   */
+  requestHandler<M extends MrtrEligibleMethod, State = unknown>(
+    server: Server,
+    method: M,
+    handler: SdkV1RequestHandler<M, State>,
+  ): (request: SdkV1RequestByMethod[M], extra: Extra) => Promise<SdkV1ResultByMethod[M]> {
+    return async (request, extra) => {
+      const identity = requestIdentityOf(method, request.params);
+      if (!identity)
+        throw new McpError(ErrorCode.InvalidParams, `${method} params do not name what they target.`);
+      try {
+        return (await this.serve(
+          server,
+          extra,
+          identity as RequestIdentity & { readonly method: M },
+          request,
+          handler as unknown as MrtrHandler<M, unknown, State, SdkV1Round<State>>,
+        )) as SdkV1ResultByMethod[M];
+      } catch (error) {
+        throw asLegacyError(error);
+      }
+    };
+  }
+
   private serve<M extends MrtrEligibleMethod, State>(
-    server: McpServer,
+    server: Server,
     extra: Extra,
     request: RequestIdentity & { readonly method: M },
     args: unknown,
-    handler: MrtrHandler<M, unknown, State>,
+    handler: MrtrHandler<M, unknown, State, SdkV1Round<State>>,
   ) {
     return this.fulfilment.run(handler, {
-      server: server.server,
+      server,
       extra,
       request,
       args,

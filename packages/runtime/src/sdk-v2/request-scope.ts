@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { McpServer, Transport } from '@modelcontextprotocol/server';
+import type { Transport } from '@modelcontextprotocol/server';
 import { isJsonObject } from '../protocol.js';
 
 /** The JSON-RPC request being handled, as it arrived on the wire. */
@@ -10,7 +10,12 @@ export interface WireRequest {
 }
 
 const scope = new AsyncLocalStorage<WireRequest>();
-const bound = new WeakSet<McpServer>();
+/** What a server connects through: an `McpServer` or a low-level `Server`. */
+export interface Connectable {
+  connect(transport: Transport): Promise<void>;
+}
+
+const bound = new WeakSet<Connectable>();
 
 function isWireRequest(message: unknown): message is WireRequest {
   return (
@@ -27,7 +32,7 @@ function isWireRequest(message: unknown): message is WireRequest {
  * server is connected, its transport's message callback is wrapped to run each request inside an
  * async scope holding the wire request. Idempotent; it survives reconnects.
  */
-export function bindRequestScope(server: McpServer): void {
+export function bindRequestScope(server: Connectable): void {
   if (bound.has(server)) return;
   bound.add(server);
   const connect = server.connect.bind(server);

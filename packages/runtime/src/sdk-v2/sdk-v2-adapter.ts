@@ -2,9 +2,13 @@ import type { MrtrEligibleMethod } from '@mcp-mrtr/core';
 import {
   CLIENT_CAPABILITIES_META_KEY,
   PROTOCOL_VERSION_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
   ResourceTemplate,
+  Server,
   type CallToolResult,
   type GetPromptResult,
+  type HandlerResultTypeMap,
   type Icon,
   type InputRequiredResult as SdkInputRequiredResult,
   type McpServer,
@@ -14,19 +18,29 @@ import {
   type RegisteredResource,
   type RegisteredResourceTemplate,
   type RegisteredTool,
+  type RequestTypeMap,
   type ResourceMetadata,
   type ServerContext,
   type StandardSchemaWithJSON,
   type ToolAnnotations,
   type Variables,
 } from '@modelcontextprotocol/server';
-import { MrtrUsageError, RequestStateError } from '../errors.js';
-import type { MrtrHandler, PromptHandler, ResourceHandler, ToolHandler } from '../handlers.js';
+import { ElicitationContentError, MrtrUsageError, RequestStateError } from '../errors.js';
+import type { MrtrHandler, ResourceTarget } from '../handlers.js';
+import type { Journal } from '../journal/journal.js';
 import { principalFromAuth } from '../principal.js';
-import type { ClientCapabilities } from '../protocol.js';
+import type {
+  ClientCapabilities,
+  CompleteResultByMethod,
+  InputRequiredResult,
+  PromptResult,
+  ResourceResult,
+  ToolResult,
+} from '../protocol.js';
 import type { MrtrRuntime, RoundState } from '../runtime.js';
 import { requestIdentityOf, type RequestIdentity } from '../state/request-identity.js';
 import { bindRequestScope, requestInScope } from './request-scope.js';
+import { SdkV2Round } from './sdk-v2-round.js';
 
 export interface SdkV2AdapterOptions {
   /**
@@ -61,9 +75,53 @@ export interface PromptConfig<Input extends StandardSchemaWithJSON | undefined> 
   readonly _meta?: Record<string, unknown>;
 }
 
+type Outcome<R> = R | InputRequiredResult | Promise<R | InputRequiredResult>;
+
+/** A re-entrant `tools/call` handler on SDK v2 (it may complete with the SDK's result type); `round.ctx` is the SDK's request context. */
+export type SdkV2ToolHandler<Args = Record<string, unknown>, State = unknown> = (
+  args: Args,
+  round: SdkV2Round<State>,
+) => Outcome<ToolResult | CallToolResult>;
+
+/** A re-entrant `prompts/get` handler on SDK v2. */
+export type SdkV2PromptHandler<Args = Record<string, string>, State = unknown> = (
+  args: Args,
+  round: SdkV2Round<State>,
+) => Outcome<PromptResult | GetPromptResult>;
+
+/** A re-entrant `resources/read` handler on SDK v2. */
+export type SdkV2ResourceHandler<State = unknown> = (
+  resource: ResourceTarget,
+  round: SdkV2Round<State>,
+) => Outcome<ResourceResult | ReadResourceResult>;
+
+/**
+ * A re-entrant low-level handler: the whole request, as `setRequestHandler(method, …)` passes it.
+ * It completes with the SDK's result type or the runtime's.
+ */
+export type SdkV2RequestHandler<M extends MrtrEligibleMethod, State = unknown> = (
+  request: RequestTypeMap[M],
+  round: SdkV2Round<State>,
+) => Outcome<HandlerResultTypeMap[M] | CompleteResultByMethod[M]>;
+
 /** The value the verify hook hands to the handler, so a verified `null` is not mistaken for "no state". */
 class VerifiedState {
-  constructor(readonly value: unknown) {}
+  constructor(
+    readonly value: unknown,
+    readonly journal: Journal | undefined,
+  ) {}
+}
+
+/** The error SDK v2's elicitInput throws for content outside the schema: same code, same text. */
+function asSdkError(error: unknown): unknown {
+  if (error instanceof ElicitationContentError) {
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
+  }
+  return error;
+}
+
+function lowLevel(server: McpServer | Server): Server {
+  return server instanceof Server ? server : server.server;
 }
 
 function defaultPrincipal(ctx: ServerContext): string {
@@ -103,16 +161,16 @@ export class SdkV2Adapter {
     server: McpServer,
     name: string,
     config: ToolConfig<Input>,
-    handler: ToolHandler<ArgsOf<Input>, State>,
+    handler: SdkV2ToolHandler<ArgsOf<Input>, State>,
   ): RegisteredTool {
     bindRequestScope(server);
     const run = async (args: unknown, ctx: ServerContext) =>
       (await this.round(
         'tools/call',
-        server,
+        server.server,
         ctx,
         args,
-        handler as MrtrHandler<'tools/call', unknown, State>,
+        handler as MrtrHandler<'tools/call', unknown, State, SdkV2Round<State>>,
       )) as CallToolResult | SdkInputRequiredResult;
     if (config.inputSchema === undefined) {
       return server.registerTool(name, config as ToolConfig<undefined>, (ctx) => run({}, ctx));
@@ -126,16 +184,16 @@ export class SdkV2Adapter {
     server: McpServer,
     name: string,
     config: PromptConfig<Input>,
-    handler: PromptHandler<ArgsOf<Input>, State>,
+    handler: SdkV2PromptHandler<ArgsOf<Input>, State>,
   ): RegisteredPrompt {
     bindRequestScope(server);
     const run = async (args: unknown, ctx: ServerContext) =>
       (await this.round(
         'prompts/get',
-        server,
+        server.server,
         ctx,
         args,
-        handler as MrtrHandler<'prompts/get', unknown, State>,
+        handler as MrtrHandler<'prompts/get', unknown, State, SdkV2Round<State>>,
       )) as GetPromptResult | SdkInputRequiredResult;
     if (config.argsSchema === undefined) {
       return server.registerPrompt(name, { ...config, argsSchema: undefined }, (ctx) => run({}, ctx));
@@ -151,28 +209,28 @@ export class SdkV2Adapter {
     name: string,
     uri: string,
     config: ResourceMetadata,
-    handler: ResourceHandler<State>,
+    handler: SdkV2ResourceHandler<State>,
   ): RegisteredResource;
   registerResource<State = unknown>(
     server: McpServer,
     name: string,
     template: ResourceTemplate,
     config: ResourceMetadata,
-    handler: ResourceHandler<State>,
+    handler: SdkV2ResourceHandler<State>,
   ): RegisteredResourceTemplate;
   registerResource<State = unknown>(
     server: McpServer,
     name: string,
     uriOrTemplate: string | ResourceTemplate,
     config: ResourceMetadata,
-    handler: ResourceHandler<State>,
+    handler: SdkV2ResourceHandler<State>,
   ): RegisteredResource | RegisteredResourceTemplate {
     bindRequestScope(server);
-    const read = handler as MrtrHandler<'resources/read', unknown, State>;
+    const read = handler as MrtrHandler<'resources/read', unknown, State, SdkV2Round<State>>;
     const run = async (uri: URL, variables: Variables | undefined, ctx: ServerContext) =>
       (await this.round(
         'resources/read',
-        server,
+        server.server,
         ctx,
         { uri: uri.href, ...(variables && { variables }) },
         read,
@@ -183,6 +241,34 @@ export class SdkV2Adapter {
       );
     }
     return server.registerResource(name, uriOrTemplate, config, (uri, ctx) => run(uri, undefined, ctx));
+  }
+
+  /**
+   * A low-level handler for `server.setRequestHandler('tools/call', …)` (or `prompts/get`,
+   * `resources/read`) that runs a re-entrant handler receiving the whole request, so a handler
+   * that switches on the tool name migrates in place. `server` is the `McpServer` or the low-level
+   * `Server` (created with {@link serverOptions}) the handler is set on, before it connects.
+   *
+   * ```ts
+   * server.server.setRequestHandler('tools/call', mrtr.requestHandler(server, 'tools/call', async (request, round) => {
+   *   switch (request.params.name) { … }
+   * }));
+   * ```
+   */
+  requestHandler<M extends MrtrEligibleMethod, State = unknown>(
+    server: McpServer | Server,
+    method: M,
+    handler: SdkV2RequestHandler<M, State>,
+  ): (request: RequestTypeMap[M], ctx: ServerContext) => Promise<HandlerResultTypeMap[M]> {
+    bindRequestScope(server);
+    return async (request, ctx) =>
+      (await this.round(
+        method,
+        lowLevel(server),
+        ctx,
+        request,
+        handler as unknown as MrtrHandler<M, unknown, State, SdkV2Round<State>>,
+      )) as HandlerResultTypeMap[M];
   }
 
   /** The wire identity of the request being handled; the scope is bound when a handler is registered. */
@@ -201,9 +287,11 @@ export class SdkV2Adapter {
     try {
       const method = ctx.mcpReq.method as MrtrEligibleMethod;
       const request = this.identityOf(method, ctx);
-      return new VerifiedState(
-        await this.runtime.openState(token, { principal: this.principalOf(ctx), request }),
-      );
+      const opened = await this.runtime.sealer.openRound(token, {
+        principal: this.principalOf(ctx),
+        request,
+      });
+      return new VerifiedState(opened.value, opened.journal);
     } catch (error) {
       const refused =
         error instanceof RequestStateError ? error : new RequestStateError('request', String(error));
@@ -216,39 +304,49 @@ export class SdkV2Adapter {
   private stateOf(ctx: ServerContext): RoundState | undefined {
     const state = ctx.mcpReq.requestState();
     if (state === undefined) return undefined;
-    if (state instanceof VerifiedState) return { opened: state.value };
+    if (state instanceof VerifiedState) {
+      return { opened: state.value, ...(state.journal && { journal: state.journal }) };
+    }
     throw new MrtrUsageError(
       'requestState reached the handler unverified: create the McpServer with adapter.serverOptions(...).',
     );
   }
 
-  private capabilitiesOf(server: McpServer, ctx: ServerContext): ClientCapabilities | undefined {
+  private capabilitiesOf(server: Server, ctx: ServerContext): ClientCapabilities | undefined {
     // The published types declare the envelope as `{}`; its keys are the reserved _meta keys.
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
     // 2026-07-28 requests carry their own capabilities; a 2025 session declared them at initialize.
     if (envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined) {
       return envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
     }
-    return server.server.getClientCapabilities();
+    return server.getClientCapabilities();
   }
 
-  private round<M extends MrtrEligibleMethod, State>(
+  private async round<M extends MrtrEligibleMethod, State>(
     method: M,
-    server: McpServer,
+    server: Server,
     ctx: ServerContext,
     args: unknown,
-    handler: MrtrHandler<M, unknown, State>,
+    handler: MrtrHandler<M, unknown, State, SdkV2Round<State>>,
   ) {
     const request = this.identityOf(method, ctx) as RequestIdentity & { readonly method: M };
     const state = this.stateOf(ctx);
-    return this.runtime.runRound(handler, {
-      request,
-      args,
-      principal: this.principalOf(ctx),
-      clientCapabilities: this.capabilitiesOf(server, ctx),
-      inputResponses: ctx.mcpReq.inputResponses,
-      ...(state && { state }),
-      signal: ctx.mcpReq.signal,
-    });
+    try {
+      return await this.runtime.runRound(
+        handler,
+        {
+          request,
+          args,
+          principal: this.principalOf(ctx),
+          clientCapabilities: this.capabilitiesOf(server, ctx),
+          inputResponses: ctx.mcpReq.inputResponses,
+          ...(state && { state }),
+          signal: ctx.mcpReq.signal,
+        },
+        (init) => new SdkV2Round(init, ctx),
+      );
+    } catch (error) {
+      throw asSdkError(error);
+    }
   }
 }

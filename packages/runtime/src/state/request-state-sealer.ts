@@ -8,6 +8,7 @@ import {
 } from 'node:crypto';
 import type { SensitiveNameOptions } from '@mcp-mrtr/core';
 import { MrtrUsageError, RequestStateError, RuntimeConfigError } from '../errors.js';
+import { describeEntry, parseJournal, type Journal } from '../journal/journal.js';
 import type { DerivedKeys, Keyring } from './keyring.js';
 import type { RedemptionStore } from './redemption-store.js';
 import { requestDigest, type RequestIdentity } from './request-identity.js';
@@ -45,6 +46,13 @@ export interface RequestStateBinding {
   readonly request: RequestIdentity;
 }
 
+/** What a token carries: the handler's own state and the journal of a handler on journaled replay. */
+export interface OpenedState<T = unknown> {
+  /** `undefined` when only a journal was sealed. */
+  readonly value: T | undefined;
+  readonly journal: Journal | undefined;
+}
+
 /**
  * A binding with its request digest computed once: a round opens the state it received and seals
  * the next one for the same request, so it prepares the binding once for both.
@@ -73,8 +81,10 @@ interface Payload {
   readonly p: string;
   /** Request digest. */
   readonly r: string;
-  /** The sealed value. */
-  readonly v: unknown;
+  /** The sealed value; absent when only a journal was sealed. */
+  readonly v?: unknown;
+  /** The journal of a handler on journaled replay. */
+  readonly j?: Journal;
 }
 
 function isPayload(value: unknown): value is Payload {
@@ -84,7 +94,7 @@ function isPayload(value: unknown): value is Payload {
     typeof fields.e === 'number' &&
     typeof fields.p === 'string' &&
     typeof fields.r === 'string' &&
-    'v' in fields
+    ('v' in fields || 'j' in fields)
   );
 }
 
@@ -109,6 +119,30 @@ function decode(part: string | undefined): Buffer | undefined {
   if (part === undefined) return undefined;
   const bytes = Buffer.from(part, 'base64url');
   return bytes.toString('base64url') === part ? bytes : undefined;
+}
+
+/** The error for state over `maxStateBytes`, naming the journal entry that takes it past the limit. */
+function oversize(bytes: number, limit: number, journal: Journal | undefined): MrtrUsageError {
+  const over = `requestState would be ${bytes} bytes of JSON, over the ${limit}-byte limit (maxStateBytes)`;
+  if (!journal || journal.e.length === 0) return new MrtrUsageError(`${over}; carry ids, not data.`);
+  const sizes = journal.e.map((entry) => Buffer.byteLength(JSON.stringify(entry)));
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  // Everything but the entries is fixed per round: find the entry the running total crosses at.
+  let running = bytes - total;
+  let crossing = journal.e.length - 1;
+  for (const [index, size] of sizes.entries()) {
+    running += size;
+    if (running > limit) {
+      crossing = index;
+      break;
+    }
+  }
+  const largest = sizes.indexOf(Math.max(...sizes));
+  const named = (index: number) => `${describeEntry(journal.e[index]!)} (${sizes[index]} bytes)`;
+  const biggest = largest === crossing ? '' : `; the largest entry is ${named(largest)}`;
+  return new MrtrUsageError(
+    `${over}: the journal grows past it with ${named(crossing)}${biggest}. Journal ids, not data: have the step return an id and keep the data on the server, or raise maxStateBytes.`,
+  );
 }
 
 function fail(reason: RequestStateError['reason'], detail: string): never {
@@ -158,26 +192,29 @@ export class RequestStateSealer {
   /** Seals a JSON value for one principal and request. Throws on secret names or oversize state. */
   seal(value: unknown, binding: RequestStateBinding): string {
     if (value === undefined) throw new MrtrUsageError('There is no state to seal: the value is undefined.');
-    if (this.options.secretNames !== 'allow') {
-      const hits = this.findSecretNames(value);
-      if (hits.length > 0) {
-        throw new MrtrUsageError(
-          `Refusing to seal requestState with secret-named properties (${hits.map((hit) => `${hit.path}: ${hit.match.kind}`).join(', ')}): keep secrets on the server and store a reference, or pass secretNames: 'allow' if these are not secrets.`,
-        );
-      }
+    return this.sealRound({ value, journal: undefined }, binding);
+  }
+
+  /**
+   * Seals a round's state and journal (either may be absent, not both). Throws on secret names or
+   * oversize state, naming the journal entry at fault.
+   */
+  sealRound(state: OpenedState, binding: RequestStateBinding): string {
+    const { value, journal } = state;
+    if (value === undefined && journal === undefined) {
+      throw new MrtrUsageError('There is no state to seal: the value is undefined.');
     }
+    if (this.options.secretNames !== 'allow') this.refuseSecretNames(value, journal);
     const json = JSON.stringify({
       e: this.now() + this.ttlMs,
       p: this.principalTag(this.keyring.current, binding.principal),
       r: this.prepare(binding).digest,
-      v: value,
+      ...(value !== undefined && { v: value }),
+      ...(journal !== undefined && { j: journal }),
     } satisfies Payload);
     const limit = this.options.maxStateBytes ?? 16_384;
-    if (Buffer.byteLength(json) > limit) {
-      throw new MrtrUsageError(
-        `requestState would be ${Buffer.byteLength(json)} bytes of JSON, over the ${limit}-byte limit; carry ids, not data.`,
-      );
-    }
+    const bytes = Buffer.byteLength(json);
+    if (bytes > limit) throw oversize(bytes, limit, journal);
     const keys = this.keyring.current;
     if (this.algorithm === 'aes-256-gcm') {
       const header = `${VERSION}.g.${keys.id}`;
@@ -199,6 +236,11 @@ export class RequestStateSealer {
    * sealed with a retired key, or (single use) already redeemed.
    */
   async open<T = unknown>(token: unknown, binding: RequestStateBinding): Promise<T> {
+    return (await this.openRound<T>(token, binding)).value as T;
+  }
+
+  /** Opens a token like {@link open}, returning the journal sealed with the state as well. */
+  async openRound<T = unknown>(token: unknown, binding: RequestStateBinding): Promise<OpenedState<T>> {
     if (typeof token !== 'string') fail('malformed', `requestState is ${typeof token}, not a string`);
     if (token.length > MAX_TOKEN_LENGTH) fail('malformed', `requestState is ${token.length} characters long`);
     const parts = token.split('.');
@@ -229,7 +271,23 @@ export class RequestStateSealer {
       const tokenId = hash('sha256', token, 'base64url');
       if (!(await this.singleUse.redeem(tokenId, payload.e))) fail('replayed', 'already redeemed');
     }
-    return payload.v as T;
+    const journal = payload.j === undefined ? undefined : parseJournal(payload.j);
+    if (payload.j !== undefined && !journal) fail('malformed', 'the sealed journal lacks its fields');
+    return { value: payload.v as T | undefined, journal };
+  }
+
+  private refuseSecretNames(value: unknown, journal: Journal | undefined): void {
+    const found = this.findSecretNames(value).map((hit) => `${hit.path}: ${hit.match.kind}`);
+    for (const entry of journal?.e ?? []) {
+      for (const hit of this.findSecretNames(entry.v)) {
+        found.push(`${describeEntry(entry)} ${hit.path}: ${hit.match.kind}`);
+      }
+    }
+    if (found.length > 0) {
+      throw new MrtrUsageError(
+        `Refusing to seal requestState with secret-named properties (${found.join(', ')}): keep secrets on the server and store a reference, or pass secretNames: 'allow' if these are not secrets.`,
+      );
+    }
   }
 
   private decrypt(keys: DerivedKeys, parts: string[]): string {

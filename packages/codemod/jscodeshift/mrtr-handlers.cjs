@@ -1,0 +1,16 @@
+'use strict';
+
+// A jscodeshift transform module running the mcp-mrtr "mrtr-handlers" transform:
+//   npx jscodeshift -t node_modules/@mcp-mrtr/codemod/jscodeshift/mrtr-handlers.cjs --extensions=ts,tsx,js <paths>
+// Options: --style=auto|explicit|replay, --sampling=rewrite|manual, --roots=rewrite|manual, --depth=<n>.
+const { loadEngine } = require('./load-engine.cjs');
+
+/**
+ * @param {import('@mcp-mrtr/codemod/jscodeshift').JscodeshiftFile} file
+ * @param {import('@mcp-mrtr/codemod/jscodeshift').JscodeshiftApi} api
+ * @param {import('@mcp-mrtr/codemod/jscodeshift').JscodeshiftOptions} options
+ */
+module.exports = async function transform(file, api, options) {
+  const { runAsJscodeshift } = await loadEngine();
+  return runAsJscodeshift('mrtr-handlers', file, api, options);
+};

@@ -1,0 +1,145 @@
+import { ts } from 'ts-morph';
+import type { FileContext } from '../../analysis/file-context.js';
+import { REQUEST_STATE_RULE_ID } from '../../analysis/site-category.js';
+import type { Site } from '../../analysis/site.js';
+import { existingImportLocal, isRequireStatement, type ImportRequest } from '../../edits/imports.js';
+import { isBlankLine, lineStartOf } from '../../edits/line-ranges.js';
+import { hasMarkerAbove, markerText } from '../../edits/markers.js';
+import { braces, semicolon } from '../../edits/source-style.js';
+import type { TextEdit } from '../../edits/text-edit.js';
+import { KEYS_TODO, RUNTIME_MODULE } from '../request-state/sealer-setup.js';
+import type { Generation } from './eligible-handlers.js';
+import { TRANSFORM_ID } from './transform-id.js';
+
+// Once per module: the runtime, whose requestState keys come from the deployment (the marker says
+// so, as for the request-state transform's sealer), and the adapter of the SDK the file uses.
+
+const KEYS_REASON =
+  'the keys that seal the journal must come from the deployment’s configuration; the codemod cannot choose or store a secret';
+
+export const ADAPTER_MODULE: Readonly<Record<Generation, string>> = {
+  v1: '@mcp-mrtr/runtime/sdk-v1',
+  v2: '@mcp-mrtr/runtime/sdk-v2',
+};
+
+const ADAPTER_CLASS: Readonly<Record<Generation, string>> = { v1: 'SdkV1Adapter', v2: 'SdkV2Adapter' };
+
+const ADAPTER_NAME = 'mrtr';
+
+/** The adapter an earlier run declared: `const mrtr = new SdkV1Adapter(…)`. */
+export interface ExistingAdapter {
+  readonly name: string;
+  readonly statement: ts.VariableStatement;
+}
+
+export function existingAdapter(
+  sourceFile: ts.SourceFile,
+  generation: Generation,
+): ExistingAdapter | undefined {
+  const adapterClass =
+    existingImportLocal(sourceFile, ADAPTER_MODULE[generation], ADAPTER_CLASS[generation]) ??
+    ADAPTER_CLASS[generation];
+  for (const statement of sourceFile.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const declaration = statement.declarationList.declarations[0];
+    const init = declaration?.initializer;
+    if (
+      declaration !== undefined &&
+      ts.isIdentifier(declaration.name) &&
+      init !== undefined &&
+      ts.isNewExpression(init) &&
+      ts.isIdentifier(init.expression) &&
+      init.expression.text === adapterClass
+    )
+      return { name: declaration.name.text, statement };
+  }
+  return undefined;
+}
+
+/** The adapter of an earlier run whose keys marker is still there: the deployment still has to set the keys. */
+export function pendingAdapterKeysSite(context: FileContext, existing: ExistingAdapter): Site | undefined {
+  const statement = existing.statement;
+  if (!/\.fromEnv\s*\(/.test(context.textOf(statement))) return undefined;
+  const lineStart = lineStartOf(context.text, statement.getStart(context.sourceFile));
+  if (!hasMarkerAbove(context.text, lineStart, REQUEST_STATE_RULE_ID)) return undefined;
+  return context.manualSite(
+    {
+      transform: TRANSFORM_ID,
+      category: 'request-state',
+      kind: 'state-keys',
+      node: statement,
+      todo: KEYS_TODO,
+    },
+    KEYS_REASON,
+  );
+}
+
+function isPreamble(statement: ts.Statement): boolean {
+  return (
+    ts.isImportDeclaration(statement) ||
+    ts.isImportEqualsDeclaration(statement) ||
+    (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined) ||
+    isRequireStatement(statement) ||
+    (ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression))
+  );
+}
+
+/** Where module setup goes: before the first statement after the imports and its attached comments. */
+function insertionPoint(sourceFile: ts.SourceFile): { statement: ts.Statement; offset: number } | undefined {
+  const statement = sourceFile.statements.find((candidate) => !isPreamble(candidate));
+  if (statement === undefined) return undefined;
+  const text = sourceFile.text;
+  let start = statement.getStart(sourceFile);
+  const comments = ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? [];
+  for (let i = comments.length - 1; i >= 0; i--) {
+    const comment = comments[i]!;
+    if (/\n[ \t]*\r?\n/.test(text.slice(comment.end, start))) break;
+    start = comment.pos;
+  }
+  return { statement, offset: lineStartOf(text, start) };
+}
+
+export interface AdapterSetup {
+  /** The adapter's identifier in the file. */
+  readonly name: string;
+  readonly edits: readonly TextEdit[];
+  readonly imports: readonly ImportRequest[];
+  /** The keys site, whose marker the inserted code carries. */
+  readonly keysSite?: Site;
+}
+
+/** The adapter to register through: the one an earlier run declared, or a new one after the imports. */
+export function planAdapterSetup(context: FileContext, generation: Generation): AdapterSetup | undefined {
+  const existing = existingAdapter(context.sourceFile, generation);
+  if (existing !== undefined) return { name: existing.name, edits: [], imports: [] };
+  const point = insertionPoint(context.sourceFile);
+  if (point === undefined) return undefined;
+  const style = context.style;
+  const name = context.declarationName(ADAPTER_NAME);
+  const keyring = context.importFor(RUNTIME_MODULE, 'Keyring');
+  const runtime = context.importFor(RUNTIME_MODULE, 'MrtrRuntime');
+  const adapter = context.importFor(ADAPTER_MODULE[generation], ADAPTER_CLASS[generation]);
+  const lines = [
+    `// ${markerText(REQUEST_STATE_RULE_ID, KEYS_TODO)}`,
+    `const ${name} = new ${adapter.local}(new ${runtime.local}(${braces(style, `keyring: ${keyring.local}.fromEnv()`)}))${semicolon(style)}`,
+    '',
+  ];
+  const text = context.text;
+  const before = point.offset > 0 && !isBlankLine(text, lineStartOf(text, point.offset - 1)) ? [''] : [];
+  const keys = context.manualSite(
+    {
+      transform: TRANSFORM_ID,
+      category: 'request-state',
+      kind: 'state-keys',
+      node: point.statement,
+      todo: KEYS_TODO,
+    },
+    KEYS_REASON,
+  );
+  return {
+    name,
+    edits: [{ start: point.offset, end: point.offset, text: [...before, ...lines, ''].join(style.newline) }],
+    imports: [keyring, runtime, adapter],
+    keysSite: { ...keys, anchor: { kind: 'in-rewrite' } },
+  };
+}

@@ -1,0 +1,303 @@
+import { CATEGORY_INFO, SENSITIVE_FORM_FIELD_GUIDANCE } from '@mcp-mrtr/core';
+import type { ts } from 'ts-morph';
+import type { FileContext, SiteBase } from '../../analysis/file-context.js';
+import type { Site } from '../../analysis/site.js';
+import { forEachDescendant } from '../../analysis/syntax.js';
+import type { ImportRequest } from '../../edits/imports.js';
+import type { TextEdit } from '../../edits/text-edit.js';
+import type { Transform } from '../../transform.js';
+import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
+import { existingAdapter, pendingAdapterKeysSite, planAdapterSetup } from './adapter-setup.js';
+import type { EligibleHandler, Generation, HandlerFunction } from './eligible-handlers.js';
+import { PlacementFinder, type Helper, type Placement } from './placement.js';
+import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
+import { planReplayHandler, type Asking, type HandlerRewrite } from './replay-handler.js';
+import { typeImportEdits } from './type-imports.js';
+import { planReplayHelper } from './replay-helper.js';
+import { sensitiveFields } from './sensitive-fields.js';
+import { TRANSFORM_ID } from './transform-id.js';
+
+const URL_MODE_REASON =
+  'URL mode: whether the out-of-band step completed must be decided on the retry from server-side state (@mcp-mrtr/runtime/url-mode), never from accept alone; migrate it by hand';
+
+const URL_MODE_TODO =
+  'Return input_required with an elicitUrl() request and, on the retry, complete the call only if your own record of the out-of-band step (see @mcp-mrtr/runtime/url-mode) says it finished; otherwise ask again.';
+
+const SECRET_REASON = 'the form asks for a secret, which must never pass through the client: use URL mode';
+
+interface Found {
+  readonly push: PushCall;
+  readonly placement: Placement;
+}
+
+function todoOf(push: PushCall): string {
+  return push.shape === 'elicit-url' ? URL_MODE_TODO : CATEGORY_INFO[push.category].guidance;
+}
+
+function base(push: PushCall, kind: string): SiteBase {
+  return { transform: TRANSFORM_ID, category: push.category, kind, node: push.call, todo: todoOf(push) };
+}
+
+/** The handlers and helpers of a file with what they ask, in source order. */
+interface Plan {
+  readonly handlers: Map<HandlerFunction, { handler: EligibleHandler; askings: Asking[] }>;
+  readonly helpers: Map<HandlerFunction, { helper: Helper; pushes: PushCall[]; handlers: EligibleHandler[] }>;
+}
+
+function group(found: readonly Found[]): Plan {
+  const plan: Plan = { handlers: new Map(), helpers: new Map() };
+  const handlerEntry = (handler: EligibleHandler) => {
+    let entry = plan.handlers.get(handler.callback);
+    if (entry === undefined) plan.handlers.set(handler.callback, (entry = { handler, askings: [] }));
+    return entry;
+  };
+  for (const { push, placement } of found) {
+    if (placement.kind === 'handler') handlerEntry(placement.handler).askings.push({ kind: 'push', push });
+    if (placement.kind !== 'helper') continue;
+    let entry = plan.helpers.get(placement.helper.fn);
+    if (entry === undefined) {
+      plan.helpers.set(
+        placement.helper.fn,
+        (entry = { helper: placement.helper, pushes: [], handlers: [...placement.handlers] }),
+      );
+      placement.helper.calls.forEach((call, index) =>
+        handlerEntry(placement.handlers[index]!).askings.push({
+          kind: 'helper-call',
+          call,
+          helper: placement.helper,
+        }),
+      );
+    }
+    entry.pushes.push(push);
+  }
+  for (const entry of plan.handlers.values()) entry.askings.sort((a, b) => start(a) - start(b));
+  return plan;
+}
+
+function start(asking: Asking): number {
+  return asking.kind === 'push' ? asking.push.call.pos : asking.call.pos;
+}
+
+/**
+ * Plans every handler and helper; a helper whose caller cannot be rewritten, and a handler whose
+ * helper cannot, stay manual with the reason, until nothing changes.
+ */
+function planAll(
+  context: FileContext,
+  plan: Plan,
+  adapters: (generation: Generation) => string | undefined,
+): { rewrites: Map<HandlerFunction, HandlerRewrite>; reasons: Map<HandlerFunction, string> } {
+  const reasons = new Map<HandlerFunction, string>();
+  const rewrites = new Map<HandlerFunction, HandlerRewrite>();
+  for (const [fn, { helper, pushes }] of plan.helpers) {
+    const planned = planReplayHelper(context, helper, pushes);
+    if (typeof planned === 'string') reasons.set(fn, planned);
+    else rewrites.set(fn, planned);
+  }
+  for (const [fn, { handler, askings }] of plan.handlers) {
+    const adapter = adapters(handler.generation);
+    const planned =
+      adapter === undefined
+        ? 'the file has no statement after its imports to set the runtime up before'
+        : planReplayHandler(context, handler, askings, adapter);
+    if (typeof planned === 'string') reasons.set(fn, planned);
+    else rewrites.set(fn, planned);
+  }
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [fn, { handlers }] of plan.helpers) {
+      if (reasons.has(fn)) continue;
+      const failed = handlers.find((handler) => reasons.has(handler.callback));
+      if (failed === undefined) continue;
+      reasons.set(fn, `a handler calling it stays manual: ${reasons.get(failed.callback)}`);
+      rewrites.delete(fn);
+      changed = true;
+    }
+    for (const [fn, { askings }] of plan.handlers) {
+      if (reasons.has(fn)) continue;
+      const failed = askings.find((asking) => asking.kind === 'helper-call' && reasons.has(asking.helper.fn));
+      if (failed?.kind !== 'helper-call') continue;
+      reasons.set(fn, `a helper it calls stays manual: ${reasons.get(failed.helper.fn)}`);
+      rewrites.delete(fn);
+      changed = true;
+    }
+  }
+  return { rewrites, reasons };
+}
+
+/**
+ * Finds every push elicitation, sampling and roots request, classifies where it runs, and turns
+ * those in eligible handlers (and the helpers only they call) into questions on the runtime's
+ * journaled `round`; the rest are manual sites that say why.
+ */
+function analyse(context: FileContext): Site[] {
+  const sites: Site[] = [];
+  for (const generation of ['v1', 'v2'] as const) {
+    const existing = existingAdapter(context.sourceFile, generation);
+    const pending = existing && pendingAdapterKeysSite(context, existing);
+    if (pending !== undefined) sites.push(pending);
+  }
+  const finder = new PlacementFinder(context, context.handlers.depth);
+  const found: Found[] = [];
+  const manual: Site[] = [];
+  forEachDescendant(context.sourceFile, (node) => {
+    if (isUrlElicitationRequiredError(context, node)) {
+      manual.push(
+        context.manualSite(
+          {
+            transform: TRANSFORM_ID,
+            category: 'elicitation',
+            kind: 'url-elicitation-required-error',
+            node,
+            todo: URL_MODE_TODO,
+          },
+          URL_MODE_REASON,
+        ),
+      );
+      return;
+    }
+    const push = asPushCall(context, node);
+    if (push === undefined) return;
+    const secrets = push.shape === 'elicit-form' ? sensitiveFields(push.params) : [];
+    if (secrets.length > 0) {
+      manual.push(context.manualSite(base(push, 'secret-form'), SECRET_REASON));
+      for (const field of secrets) {
+        const site = context.manualSite(
+          {
+            transform: TRANSFORM_ID,
+            category: 'elicitation',
+            kind: 'sensitive-form-field',
+            node: field.node,
+            todo: SENSITIVE_FORM_FIELD_GUIDANCE,
+          },
+          `form field "${field.name}" asks for a secret`,
+        );
+        manual.push({ ...site, ruleId: 'no-sensitive-form-fields' });
+      }
+      return;
+    }
+    if (push.shape === 'elicit-url') {
+      manual.push(context.manualSite(base(push, 'url-elicitation'), URL_MODE_REASON));
+      return;
+    }
+    if (
+      (push.category === 'sampling' || push.category === 'roots') &&
+      context.handlers[push.category] === 'manual'
+    ) {
+      manual.push(
+        context.manualSite(
+          base(push, push.shape),
+          `--${push.category} manual leaves ${push.category} requests for a person`,
+        ),
+      );
+      return;
+    }
+    found.push({ push, placement: finder.of(push.call, push.access.expression) });
+  });
+
+  const plan = group(found);
+  const setups = new Map<Generation, ReturnType<typeof planAdapterSetup>>();
+  const adapters = (generation: Generation) => {
+    if (!setups.has(generation)) setups.set(generation, planAdapterSetup(context, generation));
+    return setups.get(generation)?.name;
+  };
+  const { rewrites, reasons } = planAll(context, plan, adapters);
+
+  const usedGenerations = new Set<Generation>();
+  const handlerOf = new Map<ts.CallExpression, HandlerFunction>();
+  for (const [fn, { askings, handler }] of plan.handlers) {
+    for (const asking of askings) if (asking.kind === 'push') handlerOf.set(asking.push.call, fn);
+    if (rewrites.has(fn)) usedGenerations.add(handler.generation);
+  }
+  for (const [fn, { pushes }] of plan.helpers) for (const push of pushes) handlerOf.set(push.call, fn);
+
+  // Edits of a handler or helper (and of a helper's call sites) travel with its first question.
+  const carried = new Set<HandlerFunction>();
+  let setupCarried = false;
+  for (const { push, placement } of found) {
+    if (placement.kind === 'manual') {
+      sites.push(context.manualSite(base(push, push.shape), placement.reason));
+      continue;
+    }
+    const fn = handlerOf.get(push.call)!;
+    const rewrite = rewrites.get(fn);
+    if (rewrite === undefined) {
+      sites.push(context.manualSite(base(push, push.shape), reasons.get(fn) ?? 'not rewritten'));
+      continue;
+    }
+    const edits: TextEdit[] = [...(rewrite.questions.get(push.call) ?? [])];
+    const imports: ImportRequest[] = [];
+    if (!carried.has(fn)) {
+      carried.add(fn);
+      edits.push(...rewrite.edits);
+      imports.push(...rewrite.imports);
+      // Helper call sites inside this handler.
+      for (const [call, callEdits] of rewrite.questions) if (!handlerOf.has(call)) edits.push(...callEdits);
+    }
+    if (!setupCarried) {
+      setupCarried = true;
+      edits.push(
+        ...typeImportEdits(
+          context,
+          [...rewrites.values()].flatMap((rewrite) => rewrite.typeImports),
+        ),
+      );
+      for (const generation of usedGenerations) {
+        const setup = setups.get(generation);
+        if (setup === undefined) continue;
+        edits.push(...setup.edits);
+        imports.push(...setup.imports);
+        if (setup.keysSite !== undefined) sites.push(setup.keysSite);
+      }
+    }
+    sites.push(
+      context.rewriteSite(base(push, `${push.shape}-replay`), edits, {
+        imports,
+        packages: [RUNTIME_MODULE],
+      }),
+    );
+  }
+  // Handlers that only call helpers carry their own edits with no question of their own.
+  for (const [fn, rewrite] of rewrites) {
+    if (carried.has(fn) || !plan.handlers.has(fn)) continue;
+    const entry = plan.handlers.get(fn)!;
+    const first = entry.askings[0];
+    if (first?.kind !== 'helper-call') continue;
+    const edits = [...rewrite.edits];
+    for (const [, callEdits] of rewrite.questions) edits.push(...callEdits);
+    sites.push(
+      context.rewriteSite(
+        {
+          transform: TRANSFORM_ID,
+          category: 'elicitation',
+          kind: 'helper-caller',
+          node: first.call,
+          todo: 'Register the handler through the runtime adapter and pass its round to the helper.',
+        },
+        edits,
+        { imports: rewrite.imports, packages: [RUNTIME_MODULE] },
+      ),
+    );
+  }
+  return [...sites, ...manual].sort((a, b) => a.start - b.start);
+}
+
+/** Transform 5: push elicitation, sampling and roots in handlers become questions on the runtime's round. */
+export const mrtrHandlersTransform: Transform = {
+  id: TRANSFORM_ID,
+  categories: ['elicitation', 'sampling', 'roots'],
+  description: `push elicitation, sampling and roots requests inside tools/call, prompts/get and resources/read handlers become journaled questions on the runtime's round; the rest become manual sites that say why (${CATEGORY_INFO.elicitation.ruleId}, ${CATEGORY_INFO.sampling.ruleId}, ${CATEGORY_INFO.roots.ruleId})`,
+  prefilter: [
+    'elicitInput',
+    'createMessage',
+    'listRoots',
+    'requestSampling',
+    'elicitation/create',
+    'sampling/createMessage',
+    'roots/list',
+    'UrlElicitationRequiredError',
+    'SdkV1Adapter',
+    'SdkV2Adapter',
+  ],
+  analyse,
+};

@@ -1,0 +1,283 @@
+import { ts } from 'ts-morph';
+import type { FileContext } from '../../analysis/file-context.js';
+import { unwrapExpression } from '../../analysis/syntax.js';
+import {
+  functionOfSymbol,
+  nameOfFunction,
+  registrationOf,
+  type EligibleHandler,
+  type HandlerFunction,
+} from './eligible-handlers.js';
+
+// Classifies where a push call runs. Only a question the handler of a tools/call, prompts/get or
+// resources/read request awaits can become an input request: everything else has no request to
+// answer input_required to, or no way to resume where it stopped.
+
+/** A helper that asks questions for the handlers calling it, through one of its parameters. */
+export interface Helper {
+  readonly fn: HandlerFunction;
+  /** The parameter the questions go through (`server`, `extra`, `ctx`); it becomes `round`. */
+  readonly parameter: ts.ParameterDeclaration;
+  /** Every call of the helper, each awaited inside an eligible handler or another such helper. */
+  readonly calls: readonly ts.CallExpression[];
+}
+
+export type Placement =
+  | { readonly kind: 'handler'; readonly handler: EligibleHandler }
+  | { readonly kind: 'helper'; readonly helper: Helper; readonly handlers: readonly EligibleHandler[] }
+  | { readonly kind: 'manual'; readonly reason: string };
+
+const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
+const LIFECYCLE_HOOKS = new Set(['oninitialized', 'onclose', 'onerror']);
+
+function skipParentheses(node: ts.Node): ts.Node {
+  let current = node.parent;
+  while (ts.isParenthesizedExpression(current)) current = current.parent;
+  return current;
+}
+
+/** Why the caller does not wait for the call's answer right where it asks, if it does not. */
+function notAwaited(call: ts.CallExpression): string | undefined {
+  const parent = skipParentheses(call);
+  if (ts.isAwaitExpression(parent) || isAwaitedTogether(call)) return undefined;
+  if (ts.isVoidExpression(parent))
+    return 'it is fire-and-forget (`void`): nothing waits for the answer, so no result can carry the question';
+  if (ts.isExpressionStatement(parent))
+    return 'its promise is dropped: nothing waits for the answer, so no result can carry the question';
+  if (ts.isReturnStatement(parent) || ts.isArrowFunction(parent))
+    return 'its promise is returned to the caller rather than awaited where the answer is used';
+  return 'its promise is kept or chained rather than awaited where it is asked; await it first';
+}
+
+/** `await Promise.all([question, question])`: asked together, in one round. */
+export function isAwaitedTogether(call: ts.CallExpression): boolean {
+  const list = skipParentheses(call);
+  if (!ts.isArrayLiteralExpression(list)) return false;
+  const all = skipParentheses(list);
+  if (!ts.isCallExpression(all) || all.arguments[0] !== list) return false;
+  const callee = unwrapExpression(all.expression);
+  return (
+    ts.isPropertyAccessExpression(callee) &&
+    ts.isIdentifier(callee.expression) &&
+    callee.expression.text === 'Promise' &&
+    (callee.name.text === 'all' || callee.name.text === 'allSettled') &&
+    ts.isAwaitExpression(skipParentheses(all))
+  );
+}
+
+/** The innermost function around a node. */
+function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  for (let current = node.parent; current !== undefined; current = current.parent) {
+    if (ts.isSourceFile(current)) return undefined;
+    if (
+      ts.isArrowFunction(current) ||
+      ts.isFunctionExpression(current) ||
+      ts.isFunctionDeclaration(current) ||
+      ts.isMethodDeclaration(current) ||
+      ts.isGetAccessor(current) ||
+      ts.isSetAccessor(current) ||
+      ts.isConstructorDeclaration(current)
+    )
+      return current;
+  }
+  return undefined;
+}
+
+function calleeText(context: FileContext, call: ts.CallExpression): string {
+  const callee = unwrapExpression(call.expression);
+  return ts.isPropertyAccessExpression(callee) ? callee.name.text : context.textOf(callee);
+}
+
+/** The root identifier of `a.b.c` (`a`). */
+export function receiverRoot(expression: ts.Expression): ts.Identifier | undefined {
+  let current = unwrapExpression(expression);
+  while (ts.isPropertyAccessExpression(current)) current = unwrapExpression(current.expression);
+  return ts.isIdentifier(current) ? current : undefined;
+}
+
+export class PlacementFinder {
+  readonly #cache = new Map<ts.Node, Placement>();
+
+  constructor(
+    private readonly context: FileContext,
+    /** How many helper calls deep a question may sit below its handler. */
+    private readonly depth: number,
+  ) {}
+
+  /** Where a push call runs. */
+  of(call: ts.CallExpression, receiver: ts.Expression): Placement {
+    const why = notAwaited(call);
+    if (why !== undefined) return { kind: 'manual', reason: why };
+    const fn = enclosingFunction(call);
+    if (fn === undefined)
+      return { kind: 'manual', reason: 'it runs at module initialization, outside any request' };
+    return this.#ofFunction(fn, receiverRoot(receiver), this.depth);
+  }
+
+  #ofFunction(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined, depth: number): Placement {
+    const key = fn;
+    const cached = this.#cache.get(key);
+    if (cached !== undefined) return cached;
+    const placement = this.#classify(fn, root, depth);
+    this.#cache.set(key, placement);
+    return placement;
+  }
+
+  #classify(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined, depth: number): Placement {
+    const context = this.context;
+    if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isFunctionDeclaration(fn))
+      return { kind: 'manual', reason: 'it runs in a class member, which the codemod does not follow' };
+    const parent = skipParentheses(fn);
+    if (
+      ts.isCallExpression(parent) &&
+      parent.arguments.some((argument) => unwrapExpression(argument) === fn)
+    ) {
+      const registration = registrationOf(context, parent, fn);
+      if (registration !== undefined)
+        return 'reason' in registration
+          ? { kind: 'manual', reason: registration.reason }
+          : { kind: 'handler', handler: registration };
+      const callee = calleeText(context, parent);
+      if (TIMERS.has(callee))
+        return { kind: 'manual', reason: `it runs on a timer (${callee}), outside any request` };
+      if (callee === 'setNotificationHandler')
+        return {
+          kind: 'manual',
+          reason: 'it runs in a notification handler, which has no result to carry a question',
+        };
+      return {
+        kind: 'manual',
+        reason: `it runs in a callback passed to ${callee}(), which the handler cannot resume; move the question into the handler's own body`,
+      };
+    }
+    if (ts.isBinaryExpression(parent) && ts.isPropertyAccessExpression(parent.left)) {
+      const hook = parent.left.name.text;
+      return {
+        kind: 'manual',
+        reason: LIFECYCLE_HOOKS.has(hook)
+          ? `it runs in ${hook}, at connection time, outside any request`
+          : `it runs in a function assigned to ${hook}, which the codemod does not follow`,
+      };
+    }
+    const name = nameOfFunction(fn);
+    if (name === undefined)
+      return { kind: 'manual', reason: 'it runs in a function the codemod cannot follow to its callers' };
+    return this.#ofNamed(fn, name, root, depth);
+  }
+
+  /** A named function: a handler registered by name, or a helper that eligible handlers call. */
+  #ofNamed(
+    fn: HandlerFunction,
+    name: ts.Identifier,
+    root: ts.Identifier | undefined,
+    depth: number,
+  ): Placement {
+    const context = this.context;
+    const symbol = context.checker.getSymbolAtLocation(name);
+    if (symbol === undefined || functionOfSymbol(symbol) !== fn)
+      return { kind: 'manual', reason: `${name.text}() cannot be followed to its callers` };
+    if (isExported(fn))
+      return {
+        kind: 'manual',
+        reason: `it runs in ${name.text}(), which is exported: its callers in other files cannot be updated to pass the round; migrate them together by hand`,
+      };
+    const references = referencesTo(context, symbol, name);
+    const calls: ts.CallExpression[] = [];
+    const handlers: EligibleHandler[] = [];
+    for (const reference of references) {
+      const parent = skipParentheses(reference);
+      if (
+        ts.isCallExpression(parent) &&
+        parent.arguments.some((argument) => unwrapExpression(argument) === reference)
+      ) {
+        const registration = registrationOf(context, parent, fn);
+        if (registration !== undefined) {
+          if ('reason' in registration) return { kind: 'manual', reason: registration.reason };
+          if (references.length > 1)
+            return {
+              kind: 'manual',
+              reason: `${name.text}() is registered as a handler and also used elsewhere`,
+            };
+          return { kind: 'handler', handler: registration };
+        }
+      }
+      if (!ts.isCallExpression(parent) || unwrapExpression(parent.expression) !== reference)
+        return {
+          kind: 'manual',
+          reason: `${name.text}() is passed on or stored, so not every caller can be followed`,
+        };
+      calls.push(parent);
+    }
+    if (calls.length === 0) return { kind: 'manual', reason: `${name.text}() is never called in this file` };
+    if (depth <= 0)
+      return {
+        kind: 'manual',
+        reason: `${name.text}() is more helper calls below its handlers than the depth limit allows`,
+      };
+    const parameter = questionParameter(context, fn, root);
+    if (parameter === undefined)
+      return {
+        kind: 'manual',
+        reason: `${name.text}() asks through something other than one of its parameters (the server, extra, ctx), so it cannot be given the round instead`,
+      };
+    for (const call of calls) {
+      const why = notAwaited(call);
+      if (why !== undefined) return { kind: 'manual', reason: `${name.text}() is called where ${why}` };
+      const caller = enclosingFunction(call);
+      if (caller === undefined)
+        return {
+          kind: 'manual',
+          reason: `${name.text}() is also called at module initialization, outside any request`,
+        };
+      const placement = this.#ofFunction(caller, undefined, depth - 1);
+      if (placement.kind === 'manual')
+        return { kind: 'manual', reason: `${name.text}() is also called where ${placement.reason}` };
+      if (placement.kind === 'helper')
+        return {
+          kind: 'manual',
+          reason: `${name.text}() is called from another helper, ${nameOfFunction(placement.helper.fn)?.text ?? 'anonymous'}(); migrate the chain by hand`,
+        };
+      handlers.push(placement.handler);
+    }
+    return { kind: 'helper', helper: { fn, parameter, calls }, handlers };
+  }
+}
+
+function isExported(fn: HandlerFunction): boolean {
+  const statement = ts.isFunctionDeclaration(fn) ? fn : fn.parent.parent.parent;
+  return (
+    ts.canHaveModifiers(statement) &&
+    (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+  );
+}
+
+/** Every identifier in the file that refers to `symbol`, except its declaration. */
+function referencesTo(
+  context: FileContext,
+  symbol: ts.Symbol,
+  declarationName: ts.Identifier,
+): ts.Identifier[] {
+  const found: ts.Identifier[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node !== declarationName && node.text === declarationName.text) {
+      if (context.checker.getSymbolAtLocation(node) === symbol) found.push(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(context.sourceFile);
+  return found;
+}
+
+/** The parameter a helper's questions go through, when the question's receiver starts with it. */
+function questionParameter(
+  context: FileContext,
+  fn: HandlerFunction,
+  root: ts.Identifier | undefined,
+): ts.ParameterDeclaration | undefined {
+  if (root === undefined) return undefined;
+  const symbol = context.checker.getSymbolAtLocation(root);
+  return fn.parameters.find(
+    (parameter) =>
+      ts.isIdentifier(parameter.name) && context.checker.getSymbolAtLocation(parameter.name) === symbol,
+  );
+}

@@ -1,0 +1,120 @@
+import { CATEGORY_INFO } from '@mcp-mrtr/core';
+import { ts } from 'ts-morph';
+import type { FileContext } from '../../analysis/file-context.js';
+import {
+  enclosingStatement,
+  findProperty,
+  propertyValue,
+  staticString,
+  unwrapExpression,
+} from '../../analysis/syntax.js';
+import type { ImportRequest } from '../../edits/imports.js';
+import { indentationAt, lineStartOf } from '../../edits/line-ranges.js';
+import { markerText } from '../../edits/markers.js';
+import { removeListElement } from '../../edits/removal.js';
+import { quoteString } from '../../edits/source-style.js';
+import type { TextEdit } from '../../edits/text-edit.js';
+import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
+import type { PushCall } from './push-calls.js';
+import { typeName, type TypeImport } from './type-imports.js';
+
+// One push call becomes `round.ask('<key>', <input request>)`: the request's params stay where
+// they are, byte for byte (other transforms may edit inside them); the options argument
+// (`{ relatedRequestId }`) and the result schema of a generic send go.
+
+const BUILDER: Readonly<Record<Exclude<PushCall['shape'], 'elicit-url'>, string>> = {
+  'elicit-form': 'elicitForm',
+  sampling: 'createMessage',
+  roots: 'listRoots',
+};
+
+export interface QuestionEdits {
+  readonly edits: TextEdit[];
+  readonly imports: ImportRequest[];
+  readonly typeImports: TypeImport[];
+}
+
+/**
+ * `cond ? await askA : await askB`: two forms give a union of two content types, where the SDK
+ * gave one loose record; `elicitForm<FormSchema>` keeps the loose type, so the uses compile.
+ */
+function inConditional(call: ts.CallExpression): boolean {
+  let node: ts.Node = call.parent;
+  while (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node)) node = node.parent;
+  return ts.isConditionalExpression(node);
+}
+
+/** The edit dropping `mode: 'form'` from literal params: `elicitForm` sets the mode itself. */
+function dropFormMode(context: FileContext, params: ts.Expression | undefined): TextEdit[] {
+  if (params === undefined) return [];
+  const object = unwrapExpression(params);
+  if (!ts.isObjectLiteralExpression(object)) return [];
+  const mode = findProperty(object, 'mode');
+  if (mode === undefined || staticString(propertyValue(mode)) !== 'form') return [];
+  return [removeListElement(context.sourceFile, object.properties, object.properties.indexOf(mode))];
+}
+
+function computedIncludeContext(params: ts.Expression | undefined): boolean {
+  const object = params === undefined ? undefined : unwrapExpression(params);
+  if (object === undefined || !ts.isObjectLiteralExpression(object)) return false;
+  const property = findProperty(object, 'includeContext');
+  return property !== undefined && staticString(propertyValue(property)) === undefined;
+}
+
+/** The deliberate marker above a rewritten sampling or roots question: still deprecated. */
+function deprecationMarker(context: FileContext, push: PushCall): TextEdit[] {
+  if (push.category === 'elicitation') return [];
+  const start = (enclosingStatement(push.call) ?? push.call).getStart(context.sourceFile);
+  const lineStart = lineStartOf(context.text, start);
+  const indent = indentationAt(context.text, start);
+  const info = CATEGORY_INFO[push.category];
+  return [
+    {
+      start: lineStart,
+      end: lineStart,
+      text: `${indent}// ${markerText(info.ruleId, `${info.guidance} (migrated to an MRTR ${push.category} request, which still works but is deprecated)`)}${context.style.newline}`,
+    },
+  ];
+}
+
+/** The edits turning one push call into `round.ask(key, request)`. */
+export function questionEdits(
+  context: FileContext,
+  push: PushCall,
+  round: string,
+  key: string,
+): QuestionEdits | string {
+  if (push.shape === 'elicit-url') return 'URL mode';
+  if (push.shape === 'sampling' && computedIncludeContext(push.params))
+    return 'its includeContext is computed; settle it first (the deprecated-declarations marker says how)';
+  const builder = context.importFor(RUNTIME_MODULE, BUILDER[push.shape]);
+  const q = quoteString(context.style, key);
+  const call = push.call;
+  const callStart = call.getStart(context.sourceFile);
+  const edits: TextEdit[] = [];
+  const typeImports: TypeImport[] = [];
+  let typeArguments = '';
+  if (push.shape === 'elicit-form' && inConditional(call)) {
+    typeImports.push({ module: RUNTIME_MODULE, name: 'FormSchema' });
+    typeArguments = `<${typeName(context, 'FormSchema')}>`;
+  }
+  if (push.shape === 'roots' || push.params === undefined) {
+    if (push.shape !== 'roots') return 'the request has no parameters to ask with';
+    edits.push({ start: callStart, end: call.end, text: `${round}.ask(${q}, ${builder.local}())` });
+  } else {
+    const params = push.params;
+    edits.push({
+      start: callStart,
+      end: params.getStart(context.sourceFile),
+      text: `${round}.ask(${q}, ${builder.local}${typeArguments}(`,
+    });
+    // Keep a trailing comma and the line break before the closing parenthesis, as written.
+    const afterParams = context.text.slice(params.end, call.end);
+    const closing = /\r?\n([ \t]*)\)$/.exec(afterParams);
+    const tail = closing === null ? '))' : `,${context.style.newline}${closing[1] ?? ''}))`;
+    edits.push({ start: params.end, end: call.end, text: tail });
+    if (push.shape === 'elicit-form') edits.push(...dropFormMode(context, push.params));
+  }
+  edits.push(...deprecationMarker(context, push));
+  return { edits, imports: [builder], typeImports };
+}

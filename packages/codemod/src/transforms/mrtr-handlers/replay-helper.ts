@@ -1,0 +1,73 @@
+import { ts } from 'ts-morph';
+import type { FileContext } from '../../analysis/file-context.js';
+import type { ImportRequest } from '../../edits/imports.js';
+import type { TextEdit } from '../../edits/text-edit.js';
+import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
+import { AnswerKeys } from './answer-keys.js';
+import { nameOfFunction } from './eligible-handlers.js';
+import type { Helper } from './placement.js';
+import type { PushCall } from './push-calls.js';
+import { questionEdits } from './question-edits.js';
+import { firstEffectIn } from './replayed-effects.js';
+import { freshName, type HandlerRewrite } from './replay-handler.js';
+import type { TypeImport } from './type-imports.js';
+
+// A helper that asks through the server, `extra` or `ctx` it receives takes the handler's round
+// instead; its callers pass it (see planReplayHandler).
+
+function isTypeScript(sourceFile: ts.SourceFile): boolean {
+  return !/\.[cm]?jsx?$/.test(sourceFile.fileName);
+}
+
+/** Plans the helper's edits: its parameter becomes `round: Round`, its questions `round.ask`. */
+export function planReplayHelper(
+  context: FileContext,
+  helper: Helper,
+  pushes: readonly PushCall[],
+): HandlerRewrite | string {
+  const { fn, parameter } = helper;
+  const name = nameOfFunction(fn)?.text ?? 'the helper';
+  if (!ts.isIdentifier(parameter.name)) return `${name}() destructures the parameter it asks through`;
+  const symbol = context.checker.getSymbolAtLocation(parameter.name);
+  const body = fn.body;
+  if (body === undefined) return `${name}() has no body`;
+  // Every use of the parameter must be a question's receiver, which the rewrite removes.
+  let otherUse: ts.Node | undefined;
+  const visit = (node: ts.Node): void => {
+    if (otherUse !== undefined || pushes.some((push) => push.call === node)) return;
+    if (ts.isIdentifier(node) && context.checker.getSymbolAtLocation(node) === symbol) otherUse = node;
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  if (otherUse !== undefined)
+    return `${name}() also uses ${parameter.name.text} for something other than questions (line ${context.lineOf(otherUse)})`;
+  const lastStart = Math.max(...pushes.map((push) => push.call.getStart(context.sourceFile)));
+  const effect = firstEffectIn(
+    body,
+    (node) => node.pos >= lastStart || pushes.some((push) => push.call === node),
+  );
+  if (effect !== undefined && effect.getStart(context.sourceFile) < lastStart)
+    return `a replay would repeat ${context.textOf(effect).split('\n')[0]} (line ${context.lineOf(effect)}) in ${name}() before its question; journal it with round.step by hand`;
+
+  const round = freshName(fn, 'round');
+  const imports: ImportRequest[] = [];
+  const typeImports: TypeImport[] = [];
+  const edits: TextEdit[] = [];
+  let declaration = round;
+  if (isTypeScript(context.sourceFile)) {
+    const roundType = context.importFor(RUNTIME_MODULE, 'Round');
+    imports.push(roundType);
+    declaration = `${round}: ${roundType.local}`;
+  }
+  edits.push({ start: parameter.getStart(context.sourceFile), end: parameter.end, text: declaration });
+  const keys = new AnswerKeys(name);
+  const questions = new Map<ts.CallExpression, TextEdit[]>();
+  for (const push of pushes) {
+    const planned = questionEdits(context, push, round, keys.forQuestion(push));
+    if (typeof planned === 'string') return planned;
+    questions.set(push.call, planned.edits);
+    imports.push(...planned.imports);
+    typeImports.push(...planned.typeImports);
+  }
+  return { edits, questions, imports, typeImports };
+}

@@ -1,0 +1,1 @@
+export const TRANSFORM_ID = 'mrtr-handlers';
