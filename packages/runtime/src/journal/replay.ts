@@ -95,10 +95,10 @@ export class Replay {
    * rather than run again on the next round; asks started meanwhile join this round's requests.
    */
   async settle(): Promise<void> {
-    for (;;) {
-      await nextTurn();
-      if (this.running.size === 0) return;
+    while (this.running.size > 0) {
       await Promise.allSettled([...this.running]);
+      // What ran after those steps (asks, more steps) starts before the next turn.
+      await nextTurn();
     }
   }
 
