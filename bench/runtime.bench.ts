@@ -4,6 +4,9 @@
 //     AES-256-GCM stronger).
 //  2. An MRTR round trip over HTTP (input_required, then the retry) against one plain complete call
 //     on the same server, with p50 and p99. The server runs in a child process.
+//  3. A three-round call (two questions) written in journaled-replay style (round.ask, round.step)
+//     against the same call written in the explicit style, both through runtime.runRound in
+//     process, so the ratio is the journal's own cost.
 import { spawn } from 'node:child_process';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -20,6 +23,8 @@ import {
   type RequestStateBinding,
   type Round,
   type SealingAlgorithm,
+  type ToolHandler,
+  type ToolResult,
 } from '@mcp-mrtr/runtime';
 import { HttpJsonRpcClient } from '@mcp-mrtr/runtime/client';
 import { createHttpListener, defineTool, JsonRpcEndpoint } from '@mcp-mrtr/runtime/http';
@@ -187,6 +192,93 @@ async function roundTripBench(): Promise<void> {
   }
 }
 
+const environmentForm = elicitForm({
+  message: 'Which environment?',
+  requestedSchema: {
+    type: 'object',
+    properties: { environment: { type: 'string', enum: ['staging', 'production'] } },
+    required: ['environment'],
+  },
+});
+const replicasForm = elicitForm({
+  message: 'How many replicas?',
+  requestedSchema: {
+    type: 'object',
+    properties: { replicas: { type: 'integer', minimum: 1, maximum: 5 } },
+    required: ['replicas'],
+  },
+});
+const done = (text: string): ToolResult => ({ content: [{ type: 'text', text }] });
+
+const explicitDeploy: ToolHandler<{ service: string }, { environment: string }> = (args, round) => {
+  if (!round.state) {
+    const environment = round.elicitation('environment', environmentForm);
+    if (!environment) return round.inputRequired({ inputRequests: { environment: environmentForm } });
+    if (environment.action !== 'accept') return done('Cancelled.');
+    return round.inputRequired({
+      inputRequests: { replicas: replicasForm },
+      state: { environment: environment.content.environment },
+    });
+  }
+  const replicas = round.elicitation('replicas', replicasForm);
+  if (!replicas)
+    return round.inputRequired({ inputRequests: { replicas: replicasForm }, state: round.state });
+  if (replicas.action !== 'accept') return done('Cancelled.');
+  return done(`${args.service} ${round.state.environment} ${replicas.content.replicas}`);
+};
+
+const journaledDeploy: ToolHandler<{ service: string }> = async (args, round) => {
+  const id = await round.step('deployment_id', () => 'd-1');
+  const environment = await round.ask('environment', environmentForm);
+  if (environment.action !== 'accept') return done('Cancelled.');
+  const replicas = await round.ask('replicas', replicasForm);
+  if (replicas.action !== 'accept') return done('Cancelled.');
+  return done(`${id} ${args.service} ${environment.content.environment} ${replicas.content.replicas}`);
+};
+
+async function replayBench(): Promise<void> {
+  const runtime = new MrtrRuntime({
+    keyring: new Keyring({ current: { id: 'k1', secret: randomBytes(32) } }),
+  });
+  const answers: Record<string, unknown> = {
+    environment: { action: 'accept', content: { environment: 'production' } },
+    replicas: { action: 'accept', content: { replicas: 3 } },
+  };
+  const call = async (handler: ToolHandler<{ service: string }, never>) => {
+    const args = { service: 'api' };
+    let inputResponses: Record<string, unknown> | undefined;
+    let token: string | undefined;
+    for (;;) {
+      const result = await runtime.runRound(handler, {
+        request: { method: 'tools/call', target: 'deploy', arguments: args },
+        args,
+        principal: binding.principal,
+        clientCapabilities: { elicitation: { form: {} } },
+        inputResponses,
+        ...(token !== undefined && { state: { token } }),
+      });
+      if (!('resultType' in result)) return result;
+      inputResponses = Object.fromEntries(
+        Object.keys(result.inputRequests ?? {}).map((key) => [key, answers[key]]),
+      );
+      token = result.requestState;
+    }
+  };
+  const rates = await throughput(
+    {
+      explicit: () => call(explicitDeploy),
+      journaled: () => call(journaledDeploy),
+    },
+    500,
+  );
+  const explicit = rates.explicit ?? 0;
+  summary('baseline: explicit style, 3 rounds in process', `${Math.round(explicit)} calls/s`);
+  summary(
+    'journaled replay (ask, ask, step), 3 rounds',
+    `${((rates.journaled ?? 0) / explicit).toFixed(2)}x the baseline's rate`,
+  );
+}
+
 if (process.argv[2] === 'serve') {
   await serve();
 } else {
@@ -194,4 +286,6 @@ if (process.argv[2] === 'serve') {
   await sealingBench();
   console.log('\nHTTP round trip on the plain JSON-RPC endpoint');
   await roundTripBench();
+  console.log('\nJournaled replay against the explicit style (in process)');
+  await replayBench();
 }

@@ -136,8 +136,12 @@ export class MrtrRuntime {
     } catch (error) {
       const waiting = Object.keys(replay.pending);
       if (!isSuspension(error)) {
-        if (waiting.length > 0 || wrapsSuspension(error)) throw swallowedSuspension(waiting, error, false);
-        throw error;
+        // Another error after a suspension reached the handler swallowed it (a usage error is the
+        // more precise report); one thrown before that is the handler's own failure.
+        const swallowed =
+          !(error instanceof MrtrUsageError) &&
+          (wrapsSuspension(error) || (waiting.length > 0 && replay.suspensionDelivered));
+        throw swallowed ? swallowedSuspension(waiting, error, false) : error;
       }
       // Steps started next to the suspended ask finish and are journaled; late asks join the round.
       await replay.settle();

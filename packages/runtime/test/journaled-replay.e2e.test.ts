@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { effects } from './fixtures/replay-handlers.js';
-import { plainHost, sdkV1Host, sdkV2Host, type Host, type Outcome } from './fixtures/replay-hosts.js';
+import {
+  CLIENT_ID,
+  newRuntime,
+  paramsOf,
+  plainHost,
+  sdkV1Host,
+  sdkV2Host,
+  sdkV2ShimHost,
+  type Host,
+  type Outcome,
+} from './fixtures/replay-hosts.js';
 import { createReplayV1LowLevelServer, createReplayV1Server } from './fixtures/replay-v1-servers.js';
 import { createReplayV2LowLevelServer, createReplayV2Server } from './fixtures/replay-v2-servers.js';
 
 // The journaled-replay handlers (round.ask, round.step) on every adapter, with real SDK clients
-// and servers over real HTTP. Side effects are read from the handlers' own log.
+// and servers over real transports. Side effects are read from the handlers' own log.
 
 const accept = (content: Record<string, unknown>) => ({ action: 'accept', content });
 
@@ -16,14 +25,28 @@ function text(outcome: Outcome): string {
   return first?.text ?? first?.content?.text ?? '';
 }
 
+function stateOf(outcome: Outcome): string {
+  if (outcome.kind === 'error' || typeof outcome.result.requestState !== 'string') {
+    throw new Error(`no requestState in ${JSON.stringify(outcome)}`);
+  }
+  return outcome.result.requestState;
+}
+
 function isError(outcome: Outcome): boolean {
   return outcome.kind === 'error' || outcome.result.isError === true;
 }
 
 const hosts: [string, () => Promise<Host>][] = [
-  ['SDK v1 McpServer, 2025 client (legacy fulfilment)', () => sdkV1Host('v1', createReplayV1Server)],
-  ['SDK v2 McpServer, 2026-07-28 client (native MRTR)', () => sdkV2Host('v2', createReplayV2Server)],
-  ['plain JSON-RPC endpoint', () => plainHost()],
+  [
+    'SDK v1 McpServer over HTTP, 2025 client (runtime legacy fulfilment)',
+    () => sdkV1Host('v1', createReplayV1Server),
+  ],
+  [
+    'SDK v2 McpServer over HTTP, 2026-07-28 client (native MRTR, runtime retry loop)',
+    () => sdkV2Host('v2', createReplayV2Server),
+  ],
+  ['SDK v2 McpServer over stdio, 2025 client (SDK legacy shim)', () => sdkV2ShimHost()],
+  ['the plain JSON-RPC endpoint (runtime retry loop)', () => plainHost()],
 ];
 
 describe.each(hosts)('journaled replay on %s', (_name, start) => {
@@ -32,21 +55,22 @@ describe.each(hosts)('journaled replay on %s', (_name, start) => {
     host = await start();
   });
   afterAll(() => host.close());
-  beforeEach(() => {
+  beforeEach(async () => {
     host.user.reset();
-    effects.length = 0;
+    await host.effects();
   });
 
   it('asks sequential questions and runs each step exactly once, its value stable across rounds', async () => {
     host.user.answer('Where should Ada go?', accept({ city: 'Oslo' }));
     host.user.answer('How many nights in Oslo?', accept({ nights: 3 }));
     const outcome = await host.call('tools/call', 'book_trip', { traveller: 'Ada' });
-    const created = effects.filter((effect) => effect.startsWith('create booking '));
+    const log = await host.effects();
+    const created = log.filter((effect) => effect.startsWith('create booking '));
     expect(created).toHaveLength(1);
     const booking = created[0]!.slice('create booking '.length);
     expect(text(outcome)).toBe(`Booked 3 nights in Oslo, booking ${booking}.`);
-    expect(effects.filter((effect) => effect.startsWith('charge'))).toEqual([`charge ${booking}`]);
-    expect(effects.filter((effect) => effect === 'run book_trip')).toHaveLength(3);
+    expect(log.filter((effect) => effect.startsWith('charge'))).toEqual([`charge ${booking}`]);
+    expect(log.filter((effect) => effect === 'run book_trip')).toHaveLength(3);
     expect(host.user.asked).toEqual(['Where should Ada go?', 'How many nights in Oslo?']);
   });
 
@@ -58,14 +82,14 @@ describe.each(hosts)('journaled replay on %s', (_name, start) => {
     host.user.answer('Where should Bo go?', accept({ city: 'Lisbon' }));
     host.user.answer('How many nights in Lisbon?', { action: 'cancel' });
     expect(text(await host.call('tools/call', 'book_trip', { traveller: 'Bo' }))).toBe('Trip cancelled.');
-    expect(effects.filter((effect) => effect.startsWith('charge'))).toEqual([]);
+    expect((await host.effects()).filter((effect) => effect.startsWith('charge'))).toEqual([]);
   });
 
   it('asks Promise.all questions in one round', async () => {
     host.user.answer('Your name?', accept({ name: 'Cy' }));
     host.user.answer('Your favourite colour?', accept({ colour: 'teal' }));
     expect(text(await host.call('tools/call', 'survey'))).toBe('Cy likes teal.');
-    expect(effects).toEqual(['run survey', 'run survey']);
+    expect(await host.effects()).toEqual(['run survey', 'run survey']);
     expect([...host.user.asked].sort()).toEqual(['Your favourite colour?', 'Your name?']);
     if (host.seesRounds) expect(host.user.rounds).toEqual([['name', 'colour']]);
   });
@@ -76,7 +100,7 @@ describe.each(hosts)('journaled replay on %s', (_name, start) => {
     host.user.answer('Delete c.txt?', accept({ sure: true }));
     const outcome = await host.call('tools/call', 'clean_up', { files: ['a.txt', 'b.txt', 'c.txt'] });
     expect(text(outcome)).toBe('Deleted a.txt, c.txt.');
-    expect(effects).toEqual(['delete a.txt', 'delete c.txt']);
+    expect(await host.effects()).toEqual(['delete a.txt', 'delete c.txt']);
     if (host.seesRounds) {
       expect(host.user.rounds).toEqual([['confirm_delete'], ['confirm_delete#2'], ['confirm_delete#3']]);
     }
@@ -90,7 +114,7 @@ describe.each(hosts)('journaled replay on %s', (_name, start) => {
     expect(text(outcome)).toContain(
       'Elicitation response content does not match requested schema: data/nights must be <= 14',
     );
-    expect(effects.filter((effect) => effect.startsWith('charge'))).toEqual([]);
+    expect((await host.effects()).filter((effect) => effect.startsWith('charge'))).toEqual([]);
   });
 
   it('lets the suspension through a catch block that rethrows it', async () => {
@@ -133,6 +157,119 @@ describe.each(hosts)('journaled replay on %s', (_name, start) => {
   });
 });
 
+describe('content outside the schema on SDK v1', () => {
+  it('fails the tool with exactly the text SDK v1’s elicitInput gives', async () => {
+    const host = await sdkV1Host('v1', createReplayV1Server);
+    try {
+      host.user.answer('How many nights in Oslo?', accept({ nights: 0 }), accept({ nights: 0 }));
+      const pushed = await host.call('tools/call', 'push_nights');
+      host.user.answer('Where should Jo go?', accept({ city: 'Oslo' }));
+      const replayed = await host.call('tools/call', 'book_trip', { traveller: 'Jo' });
+      expect(text(pushed)).toBe(
+        'MCP error -32602: Elicitation response content does not match requested schema: data/nights must be >= 1',
+      );
+      expect(replayed).toEqual(pushed);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe('the SDK’s request context on round', () => {
+  const sdkHosts: [string, () => Promise<Host>, (sessionId: unknown) => void][] = [
+    [
+      'SDK v1 (round.extra), sessionful HTTP',
+      () => sdkV1Host('v1', createReplayV1Server),
+      (sessionId) => expect(sessionId).toMatch(/^[0-9a-f-]{36}$/),
+    ],
+    [
+      'SDK v2 (round.ctx), stateless 2026-07-28 HTTP',
+      () => sdkV2Host('v2', createReplayV2Server),
+      (sessionId) => expect(sessionId).toBeNull(),
+    ],
+  ];
+  it.each(sdkHosts)(
+    'reaches the handler on %s: authInfo, sessionId, signal, progress',
+    async (_name, start, checkSession) => {
+      const host = await start();
+      try {
+        host.user.answer('Go ahead?', accept({ go: true }));
+        const progress: unknown[] = [];
+        const outcome = await host.call(
+          'tools/call',
+          'whoami',
+          {},
+          { onProgress: (update) => progress.push(update) },
+        );
+        const seen = JSON.parse(text(outcome)) as Record<string, unknown>;
+        expect(seen).toMatchObject({ clientId: CLIENT_ID, signal: true, go: 'accept' });
+        checkSession(seen.sessionId);
+        // Sent on each of the two rounds.
+        expect(progress).toEqual([
+          { progress: 1, total: 2 },
+          { progress: 1, total: 2 },
+        ]);
+      } finally {
+        await host.close();
+      }
+    },
+  );
+});
+
+describe('the journal on the wire', () => {
+  const clock = { offset: 0 };
+  const runtime = () => newRuntime({ now: () => Date.now() + clock.offset });
+  const wireHosts: [string, () => Promise<Host>][] = [
+    ['SDK v2', () => sdkV2Host('v2', createReplayV2Server, runtime())],
+    ['the plain endpoint', () => plainHost(runtime())],
+  ];
+  it.each(wireHosts)(
+    'is sealed and bound on %s: tampered, replayed or expired state is -32602',
+    async (_name, start) => {
+      const host = await start();
+      const attempt = host.attempt!.bind(host);
+      try {
+        await host.effects();
+        const params = paramsOf('tools/call', 'book_trip', { traveller: 'Gus' });
+        const first = await attempt('tools/call', params);
+        expect(first).toMatchObject({ kind: 'result', result: { resultType: 'input_required' } });
+        const second = await attempt('tools/call', {
+          ...params,
+          inputResponses: { destination: accept({ city: 'Oslo' }) },
+          requestState: stateOf(first),
+        });
+        expect(second).toMatchObject({ kind: 'result', result: { inputRequests: { nights: {} } } });
+        const state = stateOf(second);
+        const answer = { nights: accept({ nights: 2 }) };
+        const refused = { kind: 'error', code: -32602, message: 'Invalid or expired requestState' };
+
+        const flipped = state.slice(0, -12) + (state.at(-12) === 'A' ? 'B' : 'A') + state.slice(-11);
+        expect(
+          await attempt('tools/call', { ...params, inputResponses: answer, requestState: flipped }),
+        ).toMatchObject(refused);
+        const otherRequest = paramsOf('tools/call', 'book_trip', { traveller: 'Hal' });
+        expect(
+          await attempt('tools/call', { ...otherRequest, inputResponses: answer, requestState: state }),
+        ).toMatchObject(refused);
+        clock.offset = 301_000;
+        expect(
+          await attempt('tools/call', { ...params, inputResponses: answer, requestState: state }),
+        ).toMatchObject(refused);
+        clock.offset = 0;
+
+        const done = await attempt('tools/call', { ...params, inputResponses: answer, requestState: state });
+        expect(text(done)).toMatch(/^Booked 2 nights in Oslo, booking [0-9a-f-]{36}\.$/);
+        const log = await host.effects();
+        expect(log.filter((effect) => effect.startsWith('create booking'))).toHaveLength(1);
+        expect(log.filter((effect) => effect === 'run book_trip')).toHaveLength(3);
+      } finally {
+        clock.offset = 0;
+        await host.close();
+      }
+    },
+  );
+});
+
 const lowLevelHosts: [string, () => Promise<Host>][] = [
   ['SDK v1 low-level Server', () => sdkV1Host('v1 low-level', createReplayV1LowLevelServer)],
   ['SDK v2 low-level Server', () => sdkV2Host('v2 low-level', createReplayV2LowLevelServer)],
@@ -144,9 +281,9 @@ describe.each(lowLevelHosts)('requestHandler on the %s', (_name, start) => {
     host = await start();
   });
   afterAll(() => host.close());
-  beforeEach(() => {
+  beforeEach(async () => {
     host.user.reset();
-    effects.length = 0;
+    await host.effects();
   });
 
   it('runs a tools/call handler that switches on the tool name', async () => {
@@ -155,6 +292,7 @@ describe.each(lowLevelHosts)('requestHandler on the %s', (_name, start) => {
     expect(text(await host.call('tools/call', 'book_trip', { traveller: 'Ed' }))).toMatch(
       /^Booked 2 nights in Lisbon, booking [0-9a-f-]{36}\.$/,
     );
+    expect((await host.effects()).filter((effect) => effect.startsWith('create booking'))).toHaveLength(1);
     host.user.answer('Your name?', accept({ name: 'Flo' }));
     host.user.answer('Your favourite colour?', { action: 'cancel' });
     expect(text(await host.call('tools/call', 'survey'))).toBe('Flo likes nothing.');
@@ -164,6 +302,15 @@ describe.each(lowLevelHosts)('requestHandler on the %s', (_name, start) => {
     const outcome = await host.call('tools/call', 'nope');
     expect(outcome).toMatchObject({ kind: 'error', code: -32602 });
     expect(text(outcome)).toContain('Unknown tool nope');
+  });
+
+  it('reports content outside the schema as the SDK’s -32602 error', async () => {
+    host.user.answer('Where should Ivy go?', accept({ city: 'Rome' }));
+    const outcome = await host.call('tools/call', 'book_trip', { traveller: 'Ivy' });
+    expect(outcome).toMatchObject({ kind: 'error', code: -32602 });
+    expect(text(outcome)).toContain(
+      'Elicitation response content does not match requested schema: data/city must be equal to one of the allowed values',
+    );
   });
 
   it('runs prompts/get and resources/read handlers', async () => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MrtrUsageError } from '../errors.js';
 import { checkInputRequest, type BuilderOptions } from '../input/input-request-builders.js';
@@ -7,6 +8,9 @@ import { readAnswer, type AnswerOf } from './answers.js';
 import type { Journal, JournalEntry } from './journal.js';
 import { jsonProblem } from './step-value.js';
 import { Suspension } from './suspension.js';
+
+/** The step whose function is running, so that asks and steps inside it are refused. */
+const runningStep = new AsyncLocalStorage<{ readonly replay: Replay; readonly key: string }>();
 
 /**
  * The journal of one round of a handler on journaled replay. The handler runs from the top each
@@ -23,6 +27,7 @@ export class Replay {
   private readonly waiting = new Map<string, InputRequest>();
   private readonly running = new Set<Promise<unknown>>();
   private used = false;
+  private delivered = false;
 
   constructor(
     journal: Journal | undefined,
@@ -37,6 +42,11 @@ export class Replay {
   /** Whether this round's handler used `ask` or `step`, or inherited a journal that must travel on. */
   get active(): boolean {
     return this.used || this.entries.length > 0;
+  }
+
+  /** Whether a suspension has reached the handler: after that, anything but unwinding swallowed it. */
+  get suspensionDelivered(): boolean {
+    return this.delivered;
   }
 
   /** The asks that suspended this round, by key. */
@@ -55,7 +65,7 @@ export class Replay {
       return Promise.resolve(structuredClone(answer) as AnswerOf<R>);
     }
     this.waiting.set(occurrence, checked);
-    return suspend(occurrence);
+    return this.suspend(occurrence);
   }
 
   step<T>(key: string, run: () => T | Promise<T>): Promise<Awaited<T>> {
@@ -63,7 +73,7 @@ export class Replay {
     const entry = this.recorded.get(occurrence);
     if (entry) return Promise.resolve(this.replayed(entry, 's', 'round.step') as Awaited<T>);
     const result = (async (): Promise<Awaited<T>> => {
-      const value = await run();
+      const value = await runningStep.run({ replay: this, key: occurrence }, run);
       const problem = jsonProblem(value);
       if (problem !== undefined) {
         throw new MrtrUsageError(
@@ -85,10 +95,10 @@ export class Replay {
    * rather than run again on the next round; asks started meanwhile join this round's requests.
    */
   async settle(): Promise<void> {
-    for (;;) {
-      await nextTurn();
-      if (this.running.size === 0) return;
+    while (this.running.size > 0) {
       await Promise.allSettled([...this.running]);
+      // What ran after those steps (asks, more steps) starts before the next turn.
+      await nextTurn();
     }
   }
 
@@ -98,10 +108,33 @@ export class Replay {
     return { e: this.entries, ...(pending.length > 0 && { p: pending }) };
   }
 
+  /**
+   * Rejects with a suspension on the next turn of the event loop, so that asks started together
+   * (`Promise.all`, async callbacks of `map`) all join this round before the handler unwinds.
+   */
+  private suspend(key: string): Promise<never> {
+    const suspension = new Suspension(key);
+    const signal = nextTurn().then(() => {
+      this.delivered = true;
+      return Promise.reject(suspension);
+    });
+    // A handler that awaits one of several started asks leaves the others unawaited; that is fine.
+    signal.catch(() => undefined);
+    return signal;
+  }
+
   /** The key of this call: the first use of a key is the key itself, the n-th is `key#n`. */
   private occurrence(api: string, key: string): string {
-    if (typeof key !== 'string' || key === '')
+    if (typeof key !== 'string' || key === '') {
       throw new MrtrUsageError(`${api} needs a non-empty string key.`);
+    }
+    const outer = runningStep.getStore();
+    if (outer?.replay === this) {
+      // A replayed step does not run its function, so what it would ask or journal is never reached.
+      throw new MrtrUsageError(
+        `${api}("${key}") runs inside round.step("${outer.key}"): a step's function must not ask or run steps. Move it before or after the step.`,
+      );
+    }
     this.used = true;
     const count = (this.occurrences.get(key) ?? 0) + 1;
     this.occurrences.set(key, count);
@@ -128,16 +161,4 @@ export class Replay {
     this.recorded.set(entry.k, entry);
     this.entries.push(entry);
   }
-}
-
-/**
- * Rejects with a suspension on the next turn of the event loop, so that asks started together
- * (`Promise.all`, async callbacks of `map`) all join this round before the handler unwinds.
- */
-function suspend(key: string): Promise<never> {
-  const suspension = new Suspension(key);
-  const signal = nextTurn().then(() => Promise.reject(suspension));
-  // A handler that awaits one of several started asks leaves the others unawaited; that is fine.
-  signal.catch(() => undefined);
-  return signal;
 }

@@ -77,23 +77,23 @@ export interface PromptConfig<Input extends Record<string, AnySchema> | undefine
 
 type Outcome<R> = R | InputRequiredResult | Promise<R | InputRequiredResult>;
 
-/** A re-entrant `tools/call` handler on SDK v1; `round.extra` is the SDK's request context. */
+/** A re-entrant `tools/call` handler on SDK v1 (it may complete with the SDK's result type); `round.extra` is the SDK's request context. */
 export type SdkV1ToolHandler<Args = Record<string, unknown>, State = unknown> = (
   args: Args,
   round: SdkV1Round<State>,
-) => Outcome<ToolResult>;
+) => Outcome<ToolResult | CallToolResult>;
 
 /** A re-entrant `prompts/get` handler on SDK v1. */
 export type SdkV1PromptHandler<Args = Record<string, string>, State = unknown> = (
   args: Args,
   round: SdkV1Round<State>,
-) => Outcome<PromptResult>;
+) => Outcome<PromptResult | GetPromptResult>;
 
 /** A re-entrant `resources/read` handler on SDK v1. */
 export type SdkV1ResourceHandler<State = unknown> = (
   resource: ResourceTarget,
   round: SdkV1Round<State>,
-) => Outcome<ResourceResult>;
+) => Outcome<ResourceResult | ReadResourceResult>;
 
 /** The request a low-level SDK v1 handler receives, by method. */
 export interface SdkV1RequestByMethod {

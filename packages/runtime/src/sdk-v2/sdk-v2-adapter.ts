@@ -77,23 +77,23 @@ export interface PromptConfig<Input extends StandardSchemaWithJSON | undefined> 
 
 type Outcome<R> = R | InputRequiredResult | Promise<R | InputRequiredResult>;
 
-/** A re-entrant `tools/call` handler on SDK v2; `round.ctx` is the SDK's request context. */
+/** A re-entrant `tools/call` handler on SDK v2 (it may complete with the SDK's result type); `round.ctx` is the SDK's request context. */
 export type SdkV2ToolHandler<Args = Record<string, unknown>, State = unknown> = (
   args: Args,
   round: SdkV2Round<State>,
-) => Outcome<ToolResult>;
+) => Outcome<ToolResult | CallToolResult>;
 
 /** A re-entrant `prompts/get` handler on SDK v2. */
 export type SdkV2PromptHandler<Args = Record<string, string>, State = unknown> = (
   args: Args,
   round: SdkV2Round<State>,
-) => Outcome<PromptResult>;
+) => Outcome<PromptResult | GetPromptResult>;
 
 /** A re-entrant `resources/read` handler on SDK v2. */
 export type SdkV2ResourceHandler<State = unknown> = (
   resource: ResourceTarget,
   round: SdkV2Round<State>,
-) => Outcome<ResourceResult>;
+) => Outcome<ResourceResult | ReadResourceResult>;
 
 /**
  * A re-entrant low-level handler: the whole request, as `setRequestHandler(method, …)` passes it.
