@@ -55,6 +55,17 @@ export default defineConfig(
     },
   },
   {
+    // What the official codemod and mcp-mrtr migrate wrote, byte for byte: generated user code.
+    name: 'mcp-mrtr/equivalence-golden-files',
+    files: [
+      'fixtures/mrtr-equivalence/before-v2/**',
+      'fixtures/mrtr-equivalence/after-v1/**',
+      'fixtures/mrtr-equivalence/after-v2/**',
+    ],
+    extends: [tseslint.configs.disableTypeChecked],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
     // The MRTR guide's code examples, kept verbatim: its `JSON.parse` result is assigned untyped.
     name: 'mcp-mrtr/spec-guide-examples',
     files: ['fixtures/lint-project/src/spec-guide/**'],

@@ -1,5 +1,6 @@
 // `npm run bench -- codemod`: mcp-mrtr migrate --check against tsc --noEmit on the same generated
-// project (2,000 files, ~5% with old-style MCP code), the 10,000-file scaling ratio, and the official
+// project (2,000 files, ~5% with old-style MCP code: logging, push elicitation in a tool, a
+// completion notifier), the 10,000-file scaling ratio, and the official
 // @modelcontextprotocol/codemod v1-to-v2 --dry-run on the same tree. Wall time and peak RSS are
 // measured per process (the process's own getrusage maxRSS, written at exit); only ratios between
 // runs on this machine are printed as results.
@@ -51,7 +52,10 @@ export function describe${index}(input: Record${index}): string {
 ${index % 3 === 0 ? `\nexport function result${index}(text: string): CallToolResult {\n  return { content: [{ type: 'text', text }] };\n}\n` : ''}`;
 }
 
-/** An ordinary module that also has old-style code the codemod migrates: logging, a notifier. */
+/**
+ * An ordinary module that also has old-style code the codemod migrates: logging, a push
+ * elicitation inside a tool (the mrtr-handlers transform), a completion notifier.
+ */
 function candidateModule(index: number): string {
   return `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -62,6 +66,14 @@ export function createServer${index}(): McpServer {
     await server.sendLoggingMessage({ level: 'info', logger: 'm${index}', data: { id } }, extra.sessionId);
     await extra.sendNotification({ method: 'notifications/message', params: { level: 'debug', data: helper${index}(id) } });
     return { content: [{ type: 'text', text: String(id) }] };
+  });
+  server.registerTool('confirm_${index}', { description: 'Generated', inputSchema: { id: z.number() } }, async ({ id }) => {
+    const answer = await server.server.elicitInput({
+      message: \`Archive record \${id}?\`,
+      requestedSchema: { type: 'object', properties: { archive: { type: 'boolean' } }, required: ['archive'] },
+    });
+    if (answer.action !== 'accept' || answer.content?.archive !== true) return { content: [] };
+    return { content: [{ type: 'text', text: describe${index}({ id, name: 'archived', tags: [] }) }] };
   });
   server.registerTool('connect_${index}', { description: 'Generated' }, async () => {
     const notify = server.server.createElicitationCompletionNotifier('id-${index}');
