@@ -50,6 +50,30 @@ export function formatRemainingWork(report: MigrationReport, colors: Colors): st
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
+/** Push elicitation, sampling and roots calls (mrtr-handlers): found, rewritten by style, manual by reason. */
+function pushQuestionRows(report: MigrationReport): [string, number][] {
+  const isQuestion = (site: { transform: string; category: string }) =>
+    site.transform === 'mrtr-handlers' && ['elicitation', 'sampling', 'roots'].includes(site.category);
+  const rewritten = report.rewritten.filter((site) => isQuestion(site) && site.kind !== 'helper-caller');
+  const manual = report.manual.filter((site) => isQuestion(site) && site.kind !== 'sensitive-form-field');
+  if (rewritten.length + manual.length === 0) return [];
+  const count = (labels: readonly string[]) => {
+    const counts = new Map<string, number>();
+    for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+    return [...counts].sort(([a], [b]) => a.localeCompare(b));
+  };
+  return [
+    ['push questions found', rewritten.length + manual.length],
+    ...count(rewritten.map((site) => `  rewritten, ${site.kind.split('-').at(-1) ?? site.kind} style`)),
+    // The reasons in full are listed with each site on stdout.
+    ...count(
+      manual.map(
+        (site) => `  manual: ${site.reason.length > 48 ? `${site.reason.slice(0, 47)}…` : site.reason}`,
+      ),
+    ),
+  ];
+}
+
 /** The summary table for stderr. */
 export function formatSummaryTable(report: MigrationReport): string {
   const { summary } = report;
@@ -67,6 +91,7 @@ export function formatSummaryTable(report: MigrationReport): string {
   const byRule = new Map<string, number>();
   for (const site of report.manual) byRule.set(site.ruleId, (byRule.get(site.ruleId) ?? 0) + 1);
   for (const [rule, count] of [...byRule].sort()) rows.push([`  ${rule}`, count]);
+  rows.push(...pushQuestionRows(report));
   const width = Math.max(...rows.map(([label]) => label.length));
   return `${rows.map(([label, value]) => `${label.padEnd(width)}  ${String(value).padStart(6)}`).join('\n')}\n`;
 }
