@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { MrtrEligibleMethod } from '@mcp-mrtr/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { requireClientCapabilities } from '../capabilities.js';
 import type { MrtrHandler } from '../handlers.js';
 import {
   isInputRequiredResult,
@@ -15,6 +14,7 @@ import {
 } from '../protocol.js';
 import type { MrtrRuntime } from '../runtime.js';
 import type { RequestIdentity } from '../state/request-identity.js';
+import { pushCapabilityError } from './push-capability-error.js';
 import { SdkV1Round, type Extra } from './sdk-v1-round.js';
 
 export type { Extra } from './sdk-v1-round.js';
@@ -90,7 +90,8 @@ export class LegacyFulfilment {
         );
       }
       const requests = result.inputRequests ?? {};
-      requireClientCapabilities(requests, capabilities);
+      const unsupported = pushCapabilityError(requests, capabilities);
+      if (unsupported) throw unsupported;
       if (Object.keys(requests).length === 0)
         await sleep(this.stateOnlyDelayMs, undefined, { signal: extra.signal });
       inputResponses = await this.ask(server, extra, requests);
