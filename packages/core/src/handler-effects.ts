@@ -61,6 +61,7 @@ export const WRITE_VERBS: readonly string[] = [
   'save',
   'store',
   'persist',
+  'record',
   'insert',
   'update',
   'upsert',

@@ -9,6 +9,7 @@ import { braces, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { KEYS_TODO, RUNTIME_MODULE } from '../request-state/sealer-setup.js';
 import type { Generation } from './eligible-handlers.js';
+import { serverOptionsEdits } from './server-options.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
 // Once per module: the runtime, whose requestState keys come from the deployment (the marker says
@@ -111,7 +112,10 @@ export interface AdapterSetup {
 /** The adapter to register through: the one an earlier run declared, or a new one after the imports. */
 export function planAdapterSetup(context: FileContext, generation: Generation): AdapterSetup | undefined {
   const existing = existingAdapter(context.sourceFile, generation);
-  if (existing !== undefined) return { name: existing.name, edits: [], imports: [] };
+  if (existing !== undefined) {
+    const edits = generation === 'v2' ? serverOptionsEdits(context, existing.name) : [];
+    return { name: existing.name, edits, imports: [] };
+  }
   const point = insertionPoint(context.sourceFile);
   if (point === undefined) return undefined;
   const style = context.style;
@@ -138,7 +142,10 @@ export function planAdapterSetup(context: FileContext, generation: Generation): 
   );
   return {
     name,
-    edits: [{ start: point.offset, end: point.offset, text: [...before, ...lines, ''].join(style.newline) }],
+    edits: [
+      { start: point.offset, end: point.offset, text: [...before, ...lines, ''].join(style.newline) },
+      ...(generation === 'v2' ? serverOptionsEdits(context, name) : []),
+    ],
     imports: [keyring, runtime, adapter],
     keysSite: { ...keys, anchor: { kind: 'in-rewrite' } },
   };
