@@ -176,6 +176,19 @@ describe('mcp-mrtr migrate', () => {
     expect(stderr).toContain('transforms: elicitation-complete');
   });
 
+  it('skips named files that directory discovery would skip, with one line on stderr, and migrates the rest', async () => {
+    const p = open({
+      'src/server.ts': REWRITABLE_SERVER,
+      'src/env.d.ts': 'declare const VERSION: string;\n',
+    });
+    const { code, stdout, stderr } = await p.run(['migrate', 'src/env.d.ts', 'src/server.ts']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('+++ b/src/server.ts');
+    expect(stderr).toContain(
+      'mcp-mrtr migrate: skipped 1 of the files named, as directory discovery would: 1 is a declaration file\n',
+    );
+  });
+
   it('--quiet prints nothing on stderr', async () => {
     const p = open({ 'src/server.ts': REWRITABLE_SERVER });
     expect((await p.run(['migrate', '--quiet'])).stderr).toBe('');

@@ -8,7 +8,7 @@ import { discoverFiles } from '../discover-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { createLog, type CliIo } from '../io.js';
 import { VERSION } from '../version.js';
-import { describeScope, type CommonOptions } from './common-options.js';
+import { describeScope, describeSkipped, type CommonOptions } from './common-options.js';
 
 export interface CheckOptions extends CommonOptions {
   /** Resolve receivers with type information from the target's tsconfig.json files. */
@@ -31,6 +31,8 @@ export async function runCheck(
   const log = createLog(io, options.quiet);
   const discovered = await discoverFiles({ patterns, cwd: io.cwd, ignore: options.ignore });
   const ruleCount = Object.keys(rules).length;
+  const skipped = describeSkipped(discovered);
+  if (skipped !== undefined) log.info(`mcp-mrtr check: ${skipped}`);
   log.info(
     `mcp-mrtr check: ${describeScope(discovered, io.cwd)}, ${ruleCount} rules${options.typeAware ? ', type-aware' : ''}`,
   );

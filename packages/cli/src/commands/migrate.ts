@@ -19,7 +19,7 @@ import { colorsFor } from '../migrate/colors.js';
 import { colorDiff, formatRemainingWork, formatSummaryTable } from '../migrate/format-output.js';
 import { uncommittedFiles } from '../migrate/git-status.js';
 import { createProgressReporter } from '../migrate/progress.js';
-import { describeScope, type CommonOptions } from './common-options.js';
+import { describeScope, describeSkipped, type CommonOptions } from './common-options.js';
 
 export interface MigrateOptions extends CommonOptions {
   /** Write the changes; without it the command is a dry run. */
@@ -82,6 +82,8 @@ export async function runMigrate(
   const log = createLog(io, options.quiet);
   const discovered = await discoverFiles({ patterns, cwd: io.cwd, ignore: options.ignore });
   const transformIds = selectTransforms(options.transform).map((transform) => transform.id);
+  const skipped = describeSkipped(discovered);
+  if (skipped !== undefined) log.info(`mcp-mrtr migrate: ${skipped}`);
   log.info(`mcp-mrtr migrate: ${describeScope(discovered, io.cwd)}, transforms: ${transformIds.join(', ')}`);
 
   const progress = createProgressReporter(io, options.quiet);
