@@ -95,6 +95,11 @@ stderr saying how many and why. Results go to stdout; progress and errors go to 
     .option('--check', 'exit 1 if anything would change (for CI); writes nothing', false)
     .option('--force', 'with --write: write files even when they have uncommitted changes', false)
     .option('--report <file>', 'also write a report of the run: JSON (.json) or Markdown (.md)')
+    .option(
+      '--allow-unresolved',
+      'when the MCP SDK is not installed, rewrite receivers that syntax shows are SDK objects (new Server(…) imported from the SDK) instead of stopping --check and --write',
+      false,
+    )
     .addOption(
       new Option('--logging <target>', 'where migrated logging calls write')
         .choices(['stderr', 'otel'])

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   buildReport,
+  findUnresolvedSdkPackages,
   formatMarkdownReport,
   planMigration,
   selectTransforms,
@@ -33,6 +34,8 @@ export interface MigrateOptions extends CommonOptions {
   readonly logging?: LoggingTarget;
   /** Run only these transforms. */
   readonly transform?: readonly string[];
+  /** Go on when the SDK does not resolve, taking receivers that syntax shows to be the SDK's. */
+  readonly allowUnresolved?: boolean;
 }
 
 type ReportFormat = 'json' | 'markdown';
@@ -69,6 +72,28 @@ function writeReport(file: string, format: ReportFormat, report: MigrationReport
 }
 
 /**
+ * Says, before anything else and even with --quiet, which MCP SDK packages the files import but
+ * cannot find: without them every SDK receiver is `any` and every site would be left by hand for
+ * a reason that is one install step away. `--check` and `--write` stop there (exit 2) unless
+ * `--allow-unresolved`.
+ */
+function preflightSdk(files: readonly string[], mode: RunMode, options: MigrateOptions, io: CliIo): void {
+  const unresolved = findUnresolvedSdkPackages(files);
+  const relative = (file: string) => path.relative(io.cwd, file) || '.';
+  for (const sdk of unresolved) {
+    const [first, ...others] = sdk.importedBy;
+    const more = others.length > 0 ? ` and ${others.length} more file${others.length === 1 ? '' : 's'}` : '';
+    io.stderr.write(
+      `mcp-mrtr migrate: ${sdk.name} (imported by ${relative(first!)}${more}) does not resolve from ${relative(sdk.from)}; run npm install first\n`,
+    );
+  }
+  if (unresolved.length > 0 && mode !== 'dry-run' && options.allowUnresolved !== true)
+    throw new UsageError(
+      `--${mode} stops here: install the dependencies, or pass --allow-unresolved to rewrite only what syntax shows is the SDK (new Server(…) imported from it)`,
+    );
+}
+
+/**
  * `mcp-mrtr migrate`: rewrite old-style MCP code. A dry run prints the unified diff; `--write`
  * applies it (refusing files with uncommitted changes unless `--force`); `--check` fails when
  * anything would change. What is left to do goes to stdout and, with `--report`, to a file.
@@ -81,6 +106,7 @@ export async function runMigrate(
   const { mode, format } = validate(options);
   const log = createLog(io, options.quiet);
   const discovered = await discoverFiles({ patterns, cwd: io.cwd, ignore: options.ignore });
+  preflightSdk(discovered.files, mode, options, io);
   const transformIds = selectTransforms(options.transform).map((transform) => transform.id);
   const skipped = describeSkipped(discovered);
   if (skipped !== undefined) log.info(`mcp-mrtr migrate: ${skipped}`);
@@ -92,6 +118,7 @@ export async function runMigrate(
     cwd: io.cwd,
     transforms: options.transform,
     logging: options.logging ?? 'stderr',
+    allowUnresolved: options.allowUnresolved ?? false,
     onProgress: progress.listener,
   });
 

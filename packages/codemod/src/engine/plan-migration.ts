@@ -31,6 +31,12 @@ export interface MigrationOptions {
    * rewrites become manual sites. Defaults to 0.25.
    */
   readonly maxUnresolvedShare?: number;
+  /**
+   * Take a receiver whose type does not resolve (the SDK is not installed) to be the SDK's when
+   * syntax shows it: built by an SDK class imported from an SDK module specifier. Sites resolved
+   * so carry `evidence: 'syntax'`.
+   */
+  readonly allowUnresolved?: boolean;
   /** Text to use instead of what is on disk, by absolute path (editors, jscodeshift). */
   readonly sources?: ReadonlyMap<string, string>;
   readonly onProgress?: ProgressListener;
@@ -174,6 +180,7 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
         logging,
         manifests.nearest(candidate.file)?.name,
         receivers,
+        options.allowUnresolved ?? false,
       );
       const sites: Site[] = [];
       try {
@@ -207,7 +214,8 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
   const projectOf = new Map(analysed.map((file) => [file.file, file.project]));
   let sites = [...sitesByFile.values()].flat().map((site) => {
     const project = projectOf.get(site.file);
-    if (project?.typesUnreliable && site.rewrite?.typeDependent) {
+    // A site resolved from syntax (allowUnresolved) did not rely on the types found unreliable.
+    if (project?.typesUnreliable && site.rewrite?.typeDependent && site.evidence !== 'syntax') {
       const { resolved, unresolved } = project.receivers;
       const share = Math.round((100 * unresolved) / (resolved + unresolved));
       const where =
