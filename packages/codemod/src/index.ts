@@ -9,6 +9,7 @@ export type { Phase, ProgressEvent, ProgressListener } from './engine/progress.j
 export { findUnresolvedSdkPackages } from './engine/sdk-preflight.js';
 export type { UnresolvedSdkPackage } from './engine/sdk-preflight.js';
 export { MARKER_PREFIX } from './edits/markers.js';
+export { ruleIdOf } from './analysis/site-category.js';
 export type { ResolveContext, Transform } from './transform.js';
 export { selectTransforms, transforms, UnknownTransformError } from './transforms/index.js';
 export { writeChanges } from './engine/write-changes.js';
