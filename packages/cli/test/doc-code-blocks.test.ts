@@ -63,15 +63,17 @@ function diagnostics(guide: string, blocks: readonly Block[]): string[] {
     skipLibCheck: true,
     noUnusedLocals: false,
   };
-  const host = ts.createCompilerHost(options);
-  const { fileExists, readFile, getSourceFile } = host;
-  host.fileExists = (file) => sources.has(file) || fileExists.call(host, file);
-  host.readFile = (file) => sources.get(file) ?? readFile.call(host, file);
-  host.getSourceFile = (file, language, ...rest) => {
-    const text = sources.get(file);
-    return text === undefined
-      ? getSourceFile.call(host, file, language, ...rest)
-      : ts.createSourceFile(file, text, language, true);
+  const disk = ts.createCompilerHost(options);
+  const host: ts.CompilerHost = {
+    ...disk,
+    fileExists: (file) => sources.has(file) || disk.fileExists(file),
+    readFile: (file) => sources.get(file) ?? disk.readFile(file),
+    getSourceFile: (file, language, ...rest) => {
+      const text = sources.get(file);
+      return text === undefined
+        ? disk.getSourceFile(file, language, ...rest)
+        : ts.createSourceFile(file, text, language, true);
+    },
   };
   const program = ts.createProgram({ rootNames: [...sources.keys()], options, host });
   return [...sources.keys()].flatMap((file) =>
