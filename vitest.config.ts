@@ -13,6 +13,8 @@ export default defineConfig({
     // The JSON report is what .ci/run counts; vitest's own summary is for people.
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
+    // Says once, not once per file, that the Redis-backed tests are skipped when redis-server is missing.
+    globalSetup: ['packages/runtime/test/fixtures/redis-notice.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

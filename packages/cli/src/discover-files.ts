@@ -31,15 +31,38 @@ export interface DiscoverOptions {
   readonly ignore?: readonly string[];
 }
 
+/** Why a file named on the command line was left out: the reasons directory discovery has too. */
+export type SkipReason = 'not a source file' | 'declaration file' | 'dependency or build output' | 'ignored';
+
+export interface SkippedFile {
+  /** Absolute path. */
+  readonly file: string;
+  readonly reason: SkipReason;
+}
+
 export interface DiscoveredFiles {
   /** Absolute paths, sorted, without duplicates. */
   readonly files: readonly string[];
   /** Directories that were given but hold no source files. */
   readonly emptyDirectories: readonly string[];
+  /**
+   * Files named explicitly (a shell expands `src/*.ts` into names) that directory discovery
+   * would not take, in the order given.
+   */
+  readonly skipped: readonly SkippedFile[];
+}
+
+function hasSourceExtension(file: string): boolean {
+  return SOURCE_EXTENSIONS.some((ext) => file.endsWith(ext));
 }
 
 function isSourceFile(file: string): boolean {
-  return SOURCE_EXTENSIONS.some((ext) => file.endsWith(ext)) && !DECLARATION_FILE.test(file);
+  return hasSourceExtension(file) && !DECLARATION_FILE.test(file);
+}
+
+function inSkippedDirectory(file: string, cwd: string): boolean {
+  const segments = path.relative(cwd, path.dirname(file)).split(path.sep);
+  return segments.some((segment) => (SKIPPED_DIRECTORIES as readonly string[]).includes(segment));
 }
 
 function findRepositoryRoot(from: string): string | undefined {
@@ -94,9 +117,10 @@ class GitignoreRules {
 
 /**
  * Finds the source files to check or migrate. Directories and globs skip dependencies, build
- * output, declaration files and whatever `.gitignore` excludes; a file named explicitly is always
- * taken unless `--ignore` matches it. A path that does not exist or a glob that matches nothing
- * is a usage error.
+ * output, declaration files and whatever `.gitignore` excludes. A file named explicitly is taken
+ * unless `--ignore` matches it or directory discovery would have skipped it: those are returned
+ * as `skipped`, with the reason, so the caller can say so without ending the run. A path that
+ * does not exist or a glob that matches nothing is a usage error.
  */
 export async function discoverFiles(options: DiscoverOptions): Promise<DiscoveredFiles> {
   const { cwd } = options;
@@ -107,17 +131,25 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
     return !relative.startsWith('..') && relative !== '' && userIgnore.ignores(relative);
   };
   const gitignore = new GitignoreRules(findRepositoryRoot(cwd) ?? cwd);
-  const skipped = SKIPPED_DIRECTORIES.map((dir) => `**/${dir}/**`);
+  const skippedDirectories = SKIPPED_DIRECTORIES.map((dir) => `**/${dir}/**`);
 
   const found = new Set<string>();
   const emptyDirectories: string[] = [];
+  const skipped: SkippedFile[] = [];
+  const skipReason = (file: string): SkipReason | undefined => {
+    if (!hasSourceExtension(file)) return 'not a source file';
+    if (DECLARATION_FILE.test(file)) return 'declaration file';
+    if (inSkippedDirectory(file, cwd)) return 'dependency or build output';
+    if (gitignore.ignores(file)) return 'ignored';
+    return undefined;
+  };
   const walk = async (globPatterns: string[], base: string) =>
     (
       await glob(globPatterns, {
         cwd: base,
         absolute: true,
         dot: true,
-        ignore: skipped,
+        ignore: skippedDirectories,
         followSymbolicLinks: false,
       })
     )
@@ -131,12 +163,10 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
         const files = await walk([SOURCE_GLOB], target);
         if (files.length === 0) emptyDirectories.push(target);
         files.forEach((file) => found.add(file));
-      } else if (!isSourceFile(target)) {
-        throw new UsageError(
-          `${pattern}: not a JavaScript or TypeScript source file (${SOURCE_EXTENSIONS.join(' ')})`,
-        );
       } else if (!userIgnores(target)) {
-        found.add(target);
+        const reason = skipReason(target);
+        if (reason === undefined) found.add(target);
+        else skipped.push({ file: target, reason });
       }
     } else if (isDynamicPattern(pattern)) {
       const files = await walk([pattern], cwd);
@@ -146,5 +176,5 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
       throw new UsageError(`${pattern}: no such file or directory`);
     }
   }
-  return { files: [...found].sort(), emptyDirectories };
+  return { files: [...found].sort(), emptyDirectories, skipped };
 }

@@ -78,7 +78,8 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
       `${EXIT_CODE_HELP}
 
 Directories and globs skip node_modules, build output, declaration files and anything .gitignore
-excludes. Results go to stdout; progress and errors go to stderr.`,
+excludes; files named one by one (as a shell expands src/*.ts) skip the same, with one line on
+stderr saying how many and why. Results go to stdout; progress and errors go to stderr.`,
     );
 
   commonOptions(program.command('check').description('report old-style and unsafe MCP code; changes nothing'))
@@ -146,6 +147,11 @@ excludes. Results go to stdout; progress and errors go to stderr.`,
     .option('--check', 'exit 1 if anything would change (for CI); writes nothing', false)
     .option('--force', 'with --write: write files even when they have uncommitted changes', false)
     .option('--report <file>', 'also write a report of the run: JSON (.json) or Markdown (.md)')
+    .option(
+      '--allow-unresolved',
+      'when the MCP SDK is not installed, rewrite receivers that syntax shows are SDK objects (new Server(…) imported from the SDK) instead of stopping --check and --write',
+      false,
+    )
     .addOption(
       new Option('--logging <target>', 'where migrated logging calls write')
         .choices(['stderr', 'otel'])

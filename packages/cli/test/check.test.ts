@@ -200,6 +200,27 @@ describe('mcp-mrtr check', () => {
     expect(markdown.stdout).toBe('## mcp-mrtr check\n\nNo problems found in 1 file.\n');
   });
 
+  it('skips named files that directory discovery would skip, with one line on stderr, and checks the rest', async () => {
+    const dir = project('shell-glob', {
+      'src/server.ts': PUSH,
+      'src/env.d.ts': 'declare const VERSION: string;\n',
+      'src/generated.ts': PUSH,
+      '.gitignore': 'src/generated.ts\n',
+      'node_modules/sdk/index.ts': PUSH,
+    });
+    // What the shell hands over for `check src/*.ts node_modules/sdk/index.ts`.
+    const named = ['src/env.d.ts', 'src/generated.ts', 'src/server.ts', 'node_modules/sdk/index.ts'];
+    const { code, stdout, stderr } = await run(['check', '-f', 'json', ...named], dir);
+    expect(code).toBe(1);
+    expect(
+      (JSON.parse(stdout) as ESLint.LintResult[]).map((result) => path.relative(dir, result.filePath)),
+    ).toEqual([path.join('src', 'server.ts')]);
+    const skipLines = stderr.split('\n').filter((line) => line.includes('skipped'));
+    expect(skipLines).toEqual([
+      'mcp-mrtr check: skipped 3 of the files named, as directory discovery would: 1 is a declaration file, 1 is ignored by .gitignore, 1 is under node_modules or build output',
+    ]);
+  });
+
   it('reports a file it cannot parse and still checks the others', async () => {
     const dir = project('syntax', { 'bad.ts': 'export const = ;\n', 'good.ts': PUSH });
     const { code, stdout } = await run(['check', '-f', 'json', '.'], dir);

@@ -56,9 +56,30 @@ describe('discoverFiles', () => {
     ]);
   });
 
-  it('takes an explicitly named file even when .gitignore excludes it', async () => {
-    const { files } = await discoverFiles({ patterns: ['generated/client.ts'], cwd: root });
-    expect(relative(files)).toEqual(['generated/client.ts']);
+  it('skips named files that directory discovery would skip, and says why', async () => {
+    const named = [
+      'src/server.ts',
+      'src/types.d.ts',
+      'src/notes.md',
+      'node_modules/some-sdk/index.js',
+      'dist/server.js',
+      'generated/client.ts',
+    ];
+    const { files, skipped } = await discoverFiles({ patterns: named, cwd: root });
+    expect(relative(files)).toEqual(['src/server.ts']);
+    expect(skipped.map(({ file, reason }) => [relative([file])[0], reason])).toEqual([
+      ['src/types.d.ts', 'declaration file'],
+      ['src/notes.md', 'not a source file'],
+      ['node_modules/some-sdk/index.js', 'dependency or build output'],
+      ['dist/server.js', 'dependency or build output'],
+      ['generated/client.ts', 'ignored'],
+    ]);
+  });
+
+  it('judges build output by the path below the working directory, not above it', async () => {
+    const { files, skipped } = await discoverFiles({ patterns: ['server.js'], cwd: path.join(root, 'dist') });
+    expect(relative(files)).toEqual(['dist/server.js']);
+    expect(skipped).toEqual([]);
   });
 
   it('expands globs relative to the working directory and removes duplicates', async () => {
@@ -93,7 +114,6 @@ describe('discoverFiles', () => {
   it.each([
     [['missing'], 'missing: no such file or directory'],
     [['src/**/*.vue'], 'src/**/*.vue: no source files match this pattern'],
-    [['src/notes.md'], 'src/notes.md: not a JavaScript or TypeScript source file'],
   ])('rejects %j with a usage error', async (patterns, message) => {
     const attempt = discoverFiles({ patterns, cwd: root });
     await expect(attempt).rejects.toBeInstanceOf(UsageError);

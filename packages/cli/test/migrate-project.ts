@@ -41,11 +41,16 @@ export interface TempProject {
 
 /**
  * A small project in a temporary directory, its node_modules linked to the repository's so the
- * SDK's types resolve, optionally under git with everything committed.
+ * SDK's types resolve (unless `installed: false`, a checkout before `npm install`), optionally
+ * under git with everything committed.
  */
-export function tempProject(files: Record<string, string>, options: { git?: boolean } = {}): TempProject {
+export function tempProject(
+  files: Record<string, string>,
+  options: { git?: boolean; installed?: boolean } = {},
+): TempProject {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-mrtr-migrate-'));
-  symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  if (options.installed !== false)
+    symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   const write = (relative: string, text: string) => {
     mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
     writeFileSync(path.join(dir, relative), text);

@@ -176,6 +176,66 @@ describe('mcp-mrtr migrate', () => {
     expect(stderr).toContain('transforms: elicitation-complete');
   });
 
+  it('skips named files that directory discovery would skip, with one line on stderr, and migrates the rest', async () => {
+    const p = open({
+      'src/server.ts': REWRITABLE_SERVER,
+      'src/env.d.ts': 'declare const VERSION: string;\n',
+    });
+    const { code, stdout, stderr } = await p.run(['migrate', 'src/env.d.ts', 'src/server.ts']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('+++ b/src/server.ts');
+    expect(stderr).toContain(
+      'mcp-mrtr migrate: skipped 1 of the files named, as directory discovery would: 1 is a declaration file\n',
+    );
+  });
+
+  describe('in a checkout whose dependencies are not installed', () => {
+    const notInstalled = () => open({ 'src/server.ts': REWRITABLE_SERVER }, { installed: false });
+    const preflight =
+      'mcp-mrtr migrate: @modelcontextprotocol/sdk (imported by src/server.ts) does not resolve from src; run npm install first\n';
+
+    it('says first which SDK package does not resolve, and from where; a dry run goes on', async () => {
+      const p = notInstalled();
+      const { stdout, stderr } = await p.run(['migrate']);
+      expect(stderr.startsWith(preflight)).toBe(true);
+      expect(stderr.split('does not resolve')).toHaveLength(2);
+      expect(stdout).toContain('is unknown (any)');
+    });
+
+    it.each([['--check'], ['--write']])(
+      '%s exits 2 without --allow-unresolved, writing nothing',
+      async (flag) => {
+        const p = notInstalled();
+        const { code, stdout, stderr } = await p.run(['migrate', flag]);
+        expect(code).toBe(2);
+        expect(stderr).toContain(preflight);
+        expect(stderr).toContain(`${flag} stops here`);
+        expect(stdout).toBe('');
+        expect(readFileSync(p.file('src/server.ts'), 'utf8')).toBe(REWRITABLE_SERVER);
+      },
+    );
+
+    it('--allow-unresolved rewrites receivers built by an SDK class and lists them', async () => {
+      const p = notInstalled();
+      const { code, stdout } = await p.run([
+        'migrate',
+        '--allow-unresolved',
+        '--check',
+        '--report',
+        'r.json',
+      ]);
+      expect(code).toBe(1);
+      expect(stdout).toContain('+    logToStderr(');
+      expect(stdout).toMatch(
+        /Taken to be the MCP SDK from syntax alone.*\n {2}src\/server\.ts:6:\d+ {2}send-logging-message/,
+      );
+      const report = JSON.parse(readFileSync(p.file('r.json'), 'utf8')) as MigrationReport;
+      expect(report.rewritten.map((site) => [site.kind, site.evidence])).toEqual([
+        ['send-logging-message', 'syntax'],
+      ]);
+    });
+  });
+
   it('--quiet prints nothing on stderr', async () => {
     const p = open({ 'src/server.ts': REWRITABLE_SERVER });
     expect((await p.run(['migrate', '--quiet'])).stderr).toBe('');

@@ -7,7 +7,10 @@ export type { FileOutcome, FileStatus, MigrationResult, ProjectSummary } from '.
 export { DEFAULT_MAX_UNRESOLVED_SHARE, planMigration } from './engine/plan-migration.js';
 export type { MigrationOptions } from './engine/plan-migration.js';
 export type { Phase, ProgressEvent, ProgressListener } from './engine/progress.js';
+export { findUnresolvedSdkPackages } from './engine/sdk-preflight.js';
+export type { UnresolvedSdkPackage } from './engine/sdk-preflight.js';
 export { MARKER_PREFIX } from './edits/markers.js';
+export { ruleIdOf } from './analysis/site-category.js';
 export type { ResolveContext, Transform } from './transform.js';
 export { selectTransforms, transforms, UnknownTransformError } from './transforms/index.js';
 export { writeChanges } from './engine/write-changes.js';

@@ -4,6 +4,8 @@
  * whether a URL-mode step finished from the retry, never from `notifications/elicitation/complete`.
  */
 
+import { isMrtrEligibleMethod } from './eligible-methods.js';
+
 /**
  * Client methods that send an MRTR-eligible request and resolve with its result: the SDK clients'
  * generic `request` (checked for an eligible method) and their `callTool` / `getPrompt` /
@@ -15,6 +17,23 @@ export const CLIENT_REQUEST_CALLS: Readonly<Record<string, string | undefined>> 
   getPrompt: 'prompts/get',
   readResource: 'resources/read',
 };
+
+/**
+ * The MRTR-eligible method a client call sends, or undefined when it sends none: the one decision
+ * behind "this is a client result, so its `requestState` was received", made from what syntax
+ * shows by the lint (ESTree) and the codemod (TypeScript's tree) alike. `member` is the method
+ * called on the client; `givenMethod` the static method string it is given (its first argument,
+ * or that argument's `method` property), when there is one.
+ */
+export function clientRequestMethod(member: string, givenMethod: string | undefined): string | undefined {
+  if (!Object.hasOwn(CLIENT_REQUEST_CALLS, member)) return undefined;
+  const fixed = CLIENT_REQUEST_CALLS[member];
+  if (fixed !== undefined) return fixed;
+  return givenMethod !== undefined && isMrtrEligibleMethod(givenMethod) ? givenMethod : undefined;
+}
+
+/** The property of a client result that holds the state the server sent. */
+export const RECEIVED_REQUEST_STATE_PROPERTY = 'requestState';
 
 /** Calls that decode or parse a string: applying one to a received requestState inspects it. */
 export const REQUEST_STATE_DECODERS: readonly string[] = [

@@ -49,6 +49,11 @@ export const REQUEST_STATE_VERIFICATION_CALLS: readonly string[] = [
 /** Buffer encodings that are an encoding, not protection. */
 export const PLAINTEXT_BUFFER_ENCODINGS = ['base64', 'base64url', 'hex'] as const;
 
+/** Whether `buffer.toString(encoding)` / `Buffer.from(text, encoding)` only encodes the bytes. */
+export function isPlaintextBufferEncoding(encoding: string | undefined): boolean {
+  return (PLAINTEXT_BUFFER_ENCODINGS as readonly (string | undefined)[]).includes(encoding);
+}
+
 export const UNSEALED_REQUEST_STATE_GUIDANCE =
   'Seal requestState with HMAC or AEAD bound to the principal, an expiry and the request (the runtime’s sealer or the SDK codec’s mint) instead of sending readable state.';
 

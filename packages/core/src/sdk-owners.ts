@@ -1,4 +1,5 @@
 import type { LegacyOwner } from './legacy-members.js';
+import { isMcpSdkModule } from './sdk-packages.js';
 
 /**
  * How detection recognises the owner of a legacy member without running the code. Each entry is a
@@ -20,6 +21,42 @@ export const SDK_OWNER_PROPERTIES: Readonly<Record<string, LegacyOwner>> = {
   server: 'Server',
   mcpReq: 'ServerContext.mcpReq',
 };
+
+/** An SDK owner as syntax sees it: a catalog owner, or the v2 handler context. */
+export type SdkOwnerName = LegacyOwner | 'ServerContext';
+
+/** The owner each of {@link SDK_OWNER_PROPERTIES} leads from. */
+const SDK_OWNER_PROPERTY_SOURCES: Readonly<Record<string, SdkOwnerName>> = {
+  server: 'McpServer',
+  mcpReq: 'ServerContext',
+};
+
+/**
+ * Syntactic evidence, shared by the lint (ESTree) and the codemod without installed types
+ * (TypeScript's AST): what a name imported from `module` (a class to `new`, or a type) stands
+ * for. `undefined` when the module is not the MCP SDK; `'other'` for an SDK export that owns no
+ * legacy member.
+ */
+export function sdkOwnerOfImport(module: string, imported: string): SdkOwnerName | 'other' | undefined {
+  if (!isMcpSdkModule(module)) return undefined;
+  return SDK_OWNER_TYPES[imported] ?? 'other';
+}
+
+/**
+ * What `receiver.property` is, from what the receiver is: the owner the property leads to
+ * (`mcpServer.server` is the low-level `Server`), `'other'` when the receiver is known and the
+ * property leads nowhere from it, `undefined` when the property leads nowhere at all. A receiver
+ * that is not known (`undefined`) is taken at the property's word.
+ */
+export function sdkOwnerThroughProperty(
+  property: string,
+  receiver: SdkOwnerName | 'other' | undefined,
+): LegacyOwner | 'other' | undefined {
+  const target = SDK_OWNER_PROPERTIES[property];
+  if (target === undefined) return undefined;
+  if (receiver === undefined) return target;
+  return receiver === SDK_OWNER_PROPERTY_SOURCES[property] ? target : 'other';
+}
 
 /**
  * Where the SDK declarations put each owner's members, as "container.property" paths read from the

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../src/state/canonical-json.js';
 import {
   findSecretNames,
@@ -14,7 +14,7 @@ import {
   type SealingAlgorithm,
   type StateKey,
 } from '../src/index.js';
-import { startRedis, type RunningRedis } from './fixtures/redis.js';
+import { useRedis } from './fixtures/redis.js';
 
 // Property tests of the requestState invariants, 1,000 runs each.
 const RUNS = { numRuns: 1000 };
@@ -158,19 +158,17 @@ describe.each(ALGORITHMS)('requestState sealed with %s', (algorithm) => {
   });
 });
 
-describe('single use', () => {
-  let redis: RunningRedis;
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(() => redis.stop());
+describe.each<[string, 'memory' | 'redis']>([
+  ['the memory store', 'memory'],
+  ['the Redis store', 'redis'],
+])('single use with %s', (_name, storeKind) => {
+  const redis = storeKind === 'redis' ? useRedis() : undefined;
+  const makeStore = (): RedemptionStore =>
+    redis === undefined
+      ? new MemoryRedemptionStore()
+      : new RedisRedemptionStore({ send: (args) => redis().client.sendCommand(args) });
 
-  const stores: [string, () => RedemptionStore][] = [
-    ['the memory store', () => new MemoryRedemptionStore()],
-    ['the Redis store', () => new RedisRedemptionStore({ send: (args) => redis.client.sendCommand(args) })],
-  ];
-
-  it.each(stores)('rejects every replay with %s', async (_name, makeStore) => {
+  it('rejects every replay', async () => {
     const sealer = new RequestStateSealer({
       keyring: new Keyring({ current: key('k') }),
       singleUse: makeStore(),

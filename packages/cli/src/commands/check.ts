@@ -12,7 +12,7 @@ import { discoverFiles } from '../discover-files.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { createLog, type CliIo } from '../io.js';
 import { VERSION } from '../version.js';
-import { describeScope, type CommonOptions } from './common-options.js';
+import { describeScope, describeSkipped, type CommonOptions } from './common-options.js';
 
 /** Where `--cache` keeps ESLint's cache unless `--cache-location` says otherwise. */
 export const DEFAULT_CACHE_LOCATION = 'node_modules/.cache/mcp-mrtr/eslintcache';
@@ -80,6 +80,8 @@ export async function runCheck(
     scope.push(`${files.length} in shard ${options.shard.index}/${options.shard.count}`);
   }
   const ruleCount = Object.keys(rules).length;
+  const skipped = describeSkipped(discovered);
+  if (skipped !== undefined) log.info(`mcp-mrtr check: ${skipped}`);
   log.info(
     `mcp-mrtr check: ${scope.join(', ')}, ${ruleCount} rules${options.typeAware ? ', type-aware' : ''}` +
       (suppressions === undefined ? '' : `, baseline ${suppressions.displayName}`),

@@ -1,10 +1,33 @@
 import path from 'node:path';
-import type { DiscoveredFiles } from '../discover-files.js';
+import type { DiscoveredFiles, SkipReason } from '../discover-files.js';
 
 /** Options every subcommand takes. */
 export interface CommonOptions {
   readonly ignore: readonly string[];
   readonly quiet: boolean;
+}
+
+const SKIP_REASONS: Record<SkipReason, [one: string, many: string]> = {
+  'not a source file': ['is not JavaScript or TypeScript source', 'are not JavaScript or TypeScript source'],
+  'declaration file': ['is a declaration file', 'are declaration files'],
+  'dependency or build output': [
+    'is under node_modules or build output',
+    'are under node_modules or build output',
+  ],
+  ignored: ['is ignored by .gitignore', 'are ignored by .gitignore'],
+};
+
+/**
+ * One line for the named files left out ("skipped 2 of the files named: 1 is a declaration
+ * file, 1 is under node_modules or build output"), or undefined when none were.
+ */
+export function describeSkipped(discovered: DiscoveredFiles): string | undefined {
+  if (discovered.skipped.length === 0) return undefined;
+  const counts = new Map<SkipReason, number>();
+  for (const { reason } of discovered.skipped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  const reasons = [...counts].map(([reason, n]) => `${n} ${SKIP_REASONS[reason][n === 1 ? 0 : 1]}`);
+  const n = discovered.skipped.length;
+  return `skipped ${n} of the files named, as directory discovery would: ${reasons.join(', ')}`;
 }
 
 /** "9 files in fixtures/legacy-server" style progress text, with empty directories called out. */

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   buildReport,
+  findUnresolvedSdkPackages,
   formatMarkdownReport,
   planMigration,
   selectTransforms,
@@ -20,7 +21,7 @@ import { colorsFor } from '../migrate/colors.js';
 import { colorDiff, formatRemainingWork, formatSummaryTable } from '../migrate/format-output.js';
 import { uncommittedFiles } from '../migrate/git-status.js';
 import { createProgressReporter } from '../migrate/progress.js';
-import { describeScope, type CommonOptions } from './common-options.js';
+import { describeScope, describeSkipped, type CommonOptions } from './common-options.js';
 
 export interface MigrateOptions extends CommonOptions {
   /** Write the changes; without it the command is a dry run. */
@@ -39,6 +40,8 @@ export interface MigrateOptions extends CommonOptions {
   readonly depth?: number;
   /** Run only these transforms. */
   readonly transform?: readonly string[];
+  /** Go on when the SDK does not resolve, taking receivers that syntax shows to be the SDK's. */
+  readonly allowUnresolved?: boolean;
 }
 
 type ReportFormat = 'json' | 'markdown';
@@ -75,6 +78,28 @@ function writeReport(file: string, format: ReportFormat, report: MigrationReport
 }
 
 /**
+ * Says, before anything else and even with --quiet, which MCP SDK packages the files import but
+ * cannot find: without them every SDK receiver is `any` and every site would be left by hand for
+ * a reason that is one install step away. `--check` and `--write` stop there (exit 2) unless
+ * `--allow-unresolved`.
+ */
+function preflightSdk(files: readonly string[], mode: RunMode, options: MigrateOptions, io: CliIo): void {
+  const unresolved = findUnresolvedSdkPackages(files);
+  const relative = (file: string) => path.relative(io.cwd, file) || '.';
+  for (const sdk of unresolved) {
+    const [first, ...others] = sdk.importedBy;
+    const more = others.length > 0 ? ` and ${others.length} more file${others.length === 1 ? '' : 's'}` : '';
+    io.stderr.write(
+      `mcp-mrtr migrate: ${sdk.name} (imported by ${relative(first!)}${more}) does not resolve from ${relative(sdk.from)}; run npm install first\n`,
+    );
+  }
+  if (unresolved.length > 0 && mode !== 'dry-run' && options.allowUnresolved !== true)
+    throw new UsageError(
+      `--${mode} stops here: install the dependencies, or pass --allow-unresolved to rewrite only what syntax shows is the SDK (new Server(…) imported from it)`,
+    );
+}
+
+/**
  * `mcp-mrtr migrate`: rewrite old-style MCP code. A dry run prints the unified diff; `--write`
  * applies it (refusing files with uncommitted changes unless `--force`); `--check` fails when
  * anything would change. What is left to do goes to stdout and, with `--report`, to a file.
@@ -87,7 +112,10 @@ export async function runMigrate(
   const { mode, format } = validate(options);
   const log = createLog(io, options.quiet);
   const discovered = await discoverFiles({ patterns, cwd: io.cwd, ignore: options.ignore });
+  preflightSdk(discovered.files, mode, options, io);
   const transformIds = selectTransforms(options.transform).map((transform) => transform.id);
+  const skipped = describeSkipped(discovered);
+  if (skipped !== undefined) log.info(`mcp-mrtr migrate: ${skipped}`);
   log.info(`mcp-mrtr migrate: ${describeScope(discovered, io.cwd)}, transforms: ${transformIds.join(', ')}`);
 
   const progress = createProgressReporter(io, options.quiet);
@@ -102,6 +130,7 @@ export async function runMigrate(
       ...(options.roots && { roots: options.roots }),
       ...(options.depth !== undefined && { depth: options.depth }),
     },
+    allowUnresolved: options.allowUnresolved ?? false,
     onProgress: progress.listener,
   });
 

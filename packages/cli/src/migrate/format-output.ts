@@ -33,6 +33,16 @@ export function formatRemainingWork(report: MigrationReport, colors: Colors): st
       lines.push(colors.dim(`    ${site.docs}`));
     }
   }
+  const fromSyntax = [...report.rewritten, ...report.manual].filter((site) => site.evidence === 'syntax');
+  if (fromSyntax.length > 0) {
+    lines.push(
+      colors.bold(
+        `Taken to be the MCP SDK from syntax alone, as its types are not installed (${fromSyntax.length} site${fromSyntax.length === 1 ? '' : 's'}; review them):`,
+      ),
+    );
+    for (const site of fromSyntax)
+      lines.push(`  ${colors.cyan(`${site.file}:${site.line}:${site.column}`)}  ${site.kind}`);
+  }
   if (report.missingDependencies.length > 0) {
     lines.push(colors.bold('Dependencies to add:'));
     for (const dependency of report.missingDependencies) {

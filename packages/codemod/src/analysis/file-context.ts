@@ -5,6 +5,7 @@ import type { MarkerAnchor } from '../edits/markers.js';
 import type { SourceStyle } from '../edits/source-style.js';
 import type { TextEdit } from '../edits/text-edit.js';
 import { resolveMember, type MemberResolution } from './sdk-resolution.js';
+import { syntacticOwner } from './syntactic-owner.js';
 import { ruleIdOf, type SiteCategory } from './site-category.js';
 import type { Rewrite, Site } from './site.js';
 import { isStatement } from './syntax.js';
@@ -40,6 +41,8 @@ export interface ReceiverStats {
 export class FileContext {
   readonly #reservedLocals = new Map<string, string>();
   readonly #declaredNames: ReadonlySet<string>;
+  /** Calls whose receiver only syntax showed to be the SDK's. */
+  readonly #fromSyntax: ts.Node[] = [];
 
   constructor(
     readonly path: string,
@@ -50,6 +53,8 @@ export class FileContext {
     /** The `name` of the nearest package.json, for names such as the OpenTelemetry scope. */
     readonly packageName: string | undefined,
     readonly receivers: ReceiverStats,
+    /** Whether a receiver whose type is unresolved may be taken to be the SDK's from syntax. */
+    readonly syntacticEvidence = false,
     readonly handlers: HandlerOptions = DEFAULT_HANDLER_OPTIONS,
   ) {
     this.#declaredNames = collectIdentifierNames(sourceFile);
@@ -65,9 +70,20 @@ export class FileContext {
     else this.receivers.unresolved++;
   }
 
-  /** Resolves a member access and counts it toward the share of receivers types resolve. */
+  /**
+   * Resolves a member access and counts it toward the share of receivers types resolve. With
+   * {@link FileContext.syntacticEvidence}, an unresolved receiver built by an SDK class (see
+   * `syntacticOwner`) resolves to the SDK, and the sites around it say so.
+   */
   resolveMember(access: ts.PropertyAccessExpression): MemberResolution {
-    const resolution = resolveMember(this.checker, access);
+    let resolution = resolveMember(this.checker, access);
+    if (resolution.kind === 'unresolved' && this.syntacticEvidence) {
+      const owner = syntacticOwner(this.checker, access.expression);
+      if (owner !== undefined && owner !== 'other') {
+        resolution = { kind: 'sdk', name: access.name.text, container: owner.split('.')[0] };
+        this.#fromSyntax.push(access.parent);
+      }
+    }
     this.countResolution(resolution.kind !== 'unresolved');
     return resolution;
   }
@@ -168,7 +184,9 @@ export class FileContext {
   #site(base: SiteBase): Site {
     const start = base.node.getStart(this.sourceFile);
     const { line, column } = lineAndColumn(this.text, start);
+    const fromSyntax = this.#fromSyntax.some((node) => node.pos < base.node.end && base.node.pos < node.end);
     return {
+      ...(fromSyntax ? { evidence: 'syntax' as const } : {}),
       transform: base.transform,
       category: base.category,
       ruleId: ruleIdOf(base.category),

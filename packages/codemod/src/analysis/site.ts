@@ -35,6 +35,11 @@ export interface Site {
   readonly reason?: string;
   readonly rewrite?: Rewrite;
   readonly anchor: MarkerAnchor;
+  /**
+   * `'syntax'` when the SDK's types did not resolve and the receiver was taken to be the SDK's
+   * from syntax alone (`--allow-unresolved`): a `new Server(…)` imported from the SDK.
+   */
+  readonly evidence?: 'syntax';
 }
 
 export function isManual(site: Site): boolean {

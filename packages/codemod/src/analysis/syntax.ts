@@ -18,10 +18,28 @@ export function unwrapExpression(node: ts.Expression): ts.Expression {
   }
 }
 
-/** The text of a string literal or a template without substitutions. */
-export function staticString(node: ts.Node | undefined): string | undefined {
+/** Strips parentheses, and nothing else, around an expression. */
+export function unwrapParentheses(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (ts.isParenthesizedExpression(current)) current = current.expression;
+  return current;
+}
+
+/** The outermost parentheses around an expression (the expression itself when there are none). */
+export function outermostParentheses(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (ts.isParenthesizedExpression(current.parent)) current = current.parent;
+  return current;
+}
+
+/**
+ * The text of a string literal or a template without substitutions. Given a checker, an
+ * identifier of a variable that holds one value for good is followed to that value first.
+ */
+export function staticString(node: ts.Node | undefined, checker?: ts.TypeChecker): string | undefined {
   if (node === undefined) return undefined;
-  const inner = ts.isExpression(node) ? unwrapExpression(node) : node;
+  let inner = ts.isExpression(node) ? unwrapExpression(node) : node;
+  if (checker !== undefined && ts.isExpression(inner)) inner = resolveConst(checker, inner);
   return ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner) ? inner.text : undefined;
 }
 
@@ -124,4 +142,111 @@ export function forEachDescendant(root: ts.Node, visit: (node: ts.Node) => void)
     ts.forEachChild(node, walk);
   };
   ts.forEachChild(root, walk);
+}
+
+/** Strips what does not change a value, as the lint rule does: parentheses, assertions, `!`, `await`. */
+export function unwrapValue(node: ts.Expression): ts.Expression {
+  let current = unwrapExpression(node);
+  while (ts.isAwaitExpression(current)) current = unwrapExpression(current.expression);
+  return current;
+}
+
+/** `a.b.c` for a chain of identifiers, `this` and static member accesses. */
+export function memberPath(node: ts.Expression): string[] | undefined {
+  const current = unwrapValue(node);
+  if (ts.isIdentifier(current)) return [current.text];
+  if (current.kind === ts.SyntaxKind.ThisKeyword) return ['this'];
+  const key = memberKey(current);
+  if (key === undefined || !(ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)))
+    return undefined;
+  const object = memberPath(current.expression);
+  return object === undefined ? undefined : [...object, key];
+}
+
+/** The static key of `a.key` or `a['key']`. */
+export function memberKey(node: ts.Node): string | undefined {
+  if (ts.isPropertyAccessExpression(node)) return ts.isIdentifier(node.name) ? node.name.text : undefined;
+  if (ts.isElementAccessExpression(node)) {
+    const key = unwrapExpression(node.argumentExpression);
+    return ts.isStringLiteral(key) || ts.isNoSubstitutionTemplateLiteral(key) ? key.text : undefined;
+  }
+  return undefined;
+}
+
+export function calleeName(callee: ts.Expression): string | undefined {
+  const current = unwrapValue(callee);
+  return ts.isIdentifier(current) ? current.text : memberKey(current);
+}
+
+export function dottedCallee(call: ts.CallExpression): string | undefined {
+  return memberPath(call.expression)?.join('.');
+}
+
+/** The symbol an identifier refers to; for `{ name }` shorthand, the value it reads. */
+export function valueSymbol(checker: ts.TypeChecker, identifier: ts.Identifier): ts.Symbol | undefined {
+  const parent = identifier.parent;
+  return ts.isShorthandPropertyAssignment(parent) && parent.name === identifier
+    ? checker.getShorthandAssignmentValueSymbol(parent)
+    : checker.getSymbolAtLocation(identifier);
+}
+
+/** A variable declared with an initializer and never assigned again, as the lint rule follows them. */
+export type SingleValueDeclaration = ts.VariableDeclaration & {
+  readonly initializer: ts.Expression;
+  readonly name: ts.Identifier;
+};
+
+function isAssignmentTarget(identifier: ts.Identifier): boolean {
+  const parent = identifier.parent;
+  if (ts.isBinaryExpression(parent) && parent.left === identifier) {
+    const kind = parent.operatorToken.kind;
+    return kind >= ts.SyntaxKind.FirstAssignment && kind <= ts.SyntaxKind.LastAssignment;
+  }
+  return (
+    (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) &&
+    (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)
+  );
+}
+
+/** Whether a `let` or `var` is never assigned after its declaration. */
+function isNeverReassigned(checker: ts.TypeChecker, declaration: SingleValueDeclaration): boolean {
+  const symbol = checker.getSymbolAtLocation(declaration.name);
+  let reassigned = false;
+  forEachDescendant(declaration.getSourceFile(), (node) => {
+    if (
+      !reassigned &&
+      ts.isIdentifier(node) &&
+      node.text === declaration.name.text &&
+      isAssignmentTarget(node)
+    )
+      reassigned = checker.getSymbolAtLocation(node) === symbol;
+  });
+  return !reassigned;
+}
+
+/** The declaration of the variable an identifier refers to, when it holds one value for good. */
+export function singleValueDeclaration(
+  checker: ts.TypeChecker,
+  identifier: ts.Identifier,
+): SingleValueDeclaration | undefined {
+  const declarations = valueSymbol(checker, identifier)?.declarations ?? [];
+  const declaration = declarations[0];
+  if (declarations.length !== 1 || declaration === undefined || !ts.isVariableDeclaration(declaration))
+    return undefined;
+  if (!ts.isIdentifier(declaration.name) || declaration.initializer === undefined) return undefined;
+  const list = declaration.parent;
+  if (!ts.isVariableDeclarationList(list)) return undefined;
+  const single = declaration as SingleValueDeclaration;
+  return (list.flags & ts.NodeFlags.Const) !== 0 || isNeverReassigned(checker, single) ? single : undefined;
+}
+
+/** Follows identifiers of single-value variables to the expression they hold, a few hops at most. */
+export function resolveConst(checker: ts.TypeChecker, node: ts.Expression, hops = 4): ts.Expression {
+  let current = unwrapValue(node);
+  for (let i = 0; i < hops && ts.isIdentifier(current); i++) {
+    const declaration = singleValueDeclaration(checker, current);
+    if (declaration === undefined) break;
+    current = unwrapValue(declaration.initializer);
+  }
+  return current;
 }

@@ -5,7 +5,7 @@ import { importEdits, removeImportSpecifiers } from '../edits/imports.js';
 import { markerEdit } from '../edits/markers.js';
 import { applyTextEdits, EditConflictError, isInsideEditedRange, type TextEdit } from '../edits/text-edit.js';
 import type { FileOutcome } from './migration-result.js';
-import type { AnalysedFile } from './plan-migration.js';
+import type { AnalysedFile } from './analysed-file.js';
 import { firstSyntaxError } from './reparse.js';
 
 function deletingEdits(site: Site): TextEdit[] {

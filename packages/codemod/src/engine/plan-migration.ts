@@ -8,10 +8,10 @@ import {
   type LoggingTarget,
   type ReceiverStats,
 } from '../analysis/file-context.js';
-import { collectImportUsages, type ImportUsage } from '../analysis/import-usage.js';
-import { collectCallbackParameters, type ParameterUsage } from '../analysis/parameter-usage.js';
+import { collectImportUsages } from '../analysis/import-usage.js';
+import { collectCallbackParameters } from '../analysis/parameter-usage.js';
 import { downgrade, type Site } from '../analysis/site.js';
-import { inferSourceStyle, type SourceStyle } from '../edits/source-style.js';
+import { inferSourceStyle } from '../edits/source-style.js';
 import { createCachingCompilerHost } from '../project/declaration-cache.js';
 import { findNearestTsconfig } from '../project/find-tsconfig.js';
 import { loadProjectConfig, type ProjectConfig } from '../project/project-config.js';
@@ -19,6 +19,7 @@ import type { Transform } from '../transform.js';
 import { selectTransforms } from '../transforms/index.js';
 import { applySites } from './apply-sites.js';
 import { missingDependencies, PackageManifests } from './dependencies.js';
+import type { AnalysedFile } from './analysed-file.js';
 import type { FileOutcome, MigrationResult, ProjectSummary } from './migration-result.js';
 import { matchesPrefilter } from './prefilter.js';
 import { yieldToEventLoop, type ProgressListener } from './progress.js';
@@ -39,6 +40,12 @@ export interface MigrationOptions {
    * rewrites become manual sites. Defaults to 0.25.
    */
   readonly maxUnresolvedShare?: number;
+  /**
+   * Take a receiver whose type does not resolve (the SDK is not installed) to be the SDK's when
+   * syntax shows it: built by an SDK class imported from an SDK module specifier. Sites resolved
+   * so carry `evidence: 'syntax'`.
+   */
+  readonly allowUnresolved?: boolean;
   /** Text to use instead of what is on disk, by absolute path (editors, jscodeshift). */
   readonly sources?: ReadonlyMap<string, string>;
   readonly onProgress?: ProgressListener;
@@ -54,22 +61,25 @@ interface Candidate {
   readonly transforms: readonly Transform[];
 }
 
-/** A candidate after analysis: everything applying needs, with no Program kept alive. */
-export interface AnalysedFile {
-  readonly file: string;
-  readonly text: string;
-  readonly bom: boolean;
-  readonly sourceFile: ts.SourceFile;
-  readonly style: SourceStyle;
-  readonly importUsages: readonly ImportUsage[];
-  readonly parameterUsages: readonly ParameterUsage[];
-  readonly project: ProjectSummary;
-}
-
 const BOM = '\uFEFF';
 
 function readSource(file: string, sources: ReadonlyMap<string, string> | undefined): string {
   return sources?.get(file) ?? readFileSync(file, 'utf8');
+}
+
+/** What reading and prefiltering leaves: the candidates, and what it settled about the rest. */
+interface ReadFiles {
+  readonly candidates: readonly Candidate[];
+  readonly nonCandidates: number;
+}
+
+/** What analysis leaves: the analysed files, their sites and the projects they belong to. */
+interface Analysis {
+  readonly analysed: readonly AnalysedFile[];
+  readonly sites: readonly Site[];
+  readonly projects: readonly ProjectSummary[];
+  readonly unvisitedCandidates: ReadonlyMap<string, readonly string[]>;
+  readonly manifests: PackageManifests;
 }
 
 /**
@@ -80,14 +90,29 @@ function readSource(file: string, sources: ReadonlyMap<string, string> | undefin
  */
 export async function planMigration(options: MigrationOptions): Promise<MigrationResult> {
   const transforms = selectTransforms(options.transforms);
-  const logging = options.logging ?? 'stderr';
-  const handlers: HandlerOptions = { ...DEFAULT_HANDLER_OPTIONS, ...options.handlers };
-  const maxUnresolved = options.maxUnresolvedShare ?? DEFAULT_MAX_UNRESOLVED_SHARE;
   const progress = options.onProgress ?? (() => undefined);
   const outcomes = new Map<string, FileOutcome>();
-  const runFiles = new Set(options.files);
+  const { candidates, nonCandidates } = await readCandidates(options, transforms, progress, outcomes);
+  const analysis = await analyseCandidates(options, transforms, candidates, progress, outcomes);
+  const sites = settleSites(options, transforms, analysis);
+  const needs = applyAll(analysis.analysed, sites, progress, outcomes);
+  return {
+    files: options.files.map((file) => outcomes.get(file)!),
+    nonCandidates,
+    candidates: candidates.length,
+    projects: [...analysis.projects],
+    missingDependencies: missingDependencies(needs, analysis.manifests),
+    transforms: transforms.map((transform) => transform.id),
+  };
+}
 
-  // 1. Read and prefilter.
+/** 1. Reads each file and keeps those a transform's prefilter matches; the rest are settled here. */
+async function readCandidates(
+  options: MigrationOptions,
+  transforms: readonly Transform[],
+  progress: ProgressListener,
+  outcomes: Map<string, FileOutcome>,
+): Promise<ReadFiles> {
   const candidates: Candidate[] = [];
   let nonCandidates = 0;
   for (const [index, file] of options.files.entries()) {
@@ -122,8 +147,21 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
     candidates.push({ file, text, bom, transforms: interested });
   }
   progress({ phase: 'scan', done: options.files.length, total: options.files.length });
+  return { candidates, nonCandidates };
+}
 
-  // 2. Analyse, one tsconfig project at a time.
+/** 2. Analyses the candidates, one tsconfig project at a time. */
+async function analyseCandidates(
+  options: MigrationOptions,
+  transforms: readonly Transform[],
+  candidates: readonly Candidate[],
+  progress: ProgressListener,
+  outcomes: Map<string, FileOutcome>,
+): Promise<Analysis> {
+  const logging = options.logging ?? 'stderr';
+  const handlers: HandlerOptions = { ...DEFAULT_HANDLER_OPTIONS, ...options.handlers };
+  const maxUnresolved = options.maxUnresolvedShare ?? DEFAULT_MAX_UNRESOLVED_SHARE;
+  const runFiles = new Set(options.files);
   const tsconfigCache = new Map<string, string | undefined>();
   const shards = new Map<string | undefined, Candidate[]>();
   for (const candidate of candidates) {
@@ -183,6 +221,7 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
         logging,
         manifests.nearest(candidate.file)?.name,
         receivers,
+        options.allowUnresolved ?? false,
         handlers,
       );
       const sites: Site[] = [];
@@ -210,14 +249,21 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
     for (const file of shardFiles) analysed.push({ ...file, project: summary });
     collectUnvisited(config, runFiles, transforms, unvisited);
   }
-
   const unvisitedCandidates = new Map([...unvisited].map(([id, files]) => [id, [...files].sort()]));
+  return { analysed, sites: [...sitesByFile.values()].flat(), projects, unvisitedCandidates, manifests };
+}
 
-  // 3. Settle decisions: unreliable types first, then each transform's cross-file choices.
-  const projectOf = new Map(analysed.map((file) => [file.file, file.project]));
-  let sites = [...sitesByFile.values()].flat().map((site) => {
+/** 3. Settles decisions: unreliable types first, then each transform's cross-file choices. */
+function settleSites(
+  options: MigrationOptions,
+  transforms: readonly Transform[],
+  analysis: Analysis,
+): Site[] {
+  const projectOf = new Map(analysis.analysed.map((file) => [file.file, file.project]));
+  let sites = analysis.sites.map((site) => {
     const project = projectOf.get(site.file);
-    if (project?.typesUnreliable && site.rewrite?.typeDependent) {
+    // A site resolved from syntax (allowUnresolved) did not rely on the types found unreliable.
+    if (project?.typesUnreliable && site.rewrite?.typeDependent && site.evidence !== 'syntax') {
       const { resolved, unresolved } = project.receivers;
       const share = Math.round((100 * unresolved) / (resolved + unresolved));
       const where =
@@ -231,14 +277,26 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
     }
     return site;
   });
+  const unvisitedCandidates = analysis.unvisitedCandidates;
   for (const transform of transforms) {
     if (transform.resolve === undefined) continue;
     const own = sites.filter((site) => site.transform === transform.id);
     const others = sites.filter((site) => site.transform !== transform.id);
     sites = [...others, ...transform.resolve(own, { cwd: options.cwd, unvisitedCandidates })];
   }
+  return sites;
+}
 
-  // 4. Edit and validate, file by file.
+/**
+ * 4. Edits and validates file by file; returns, per changed file, the packages its new code
+ * imports.
+ */
+function applyAll(
+  analysed: readonly AnalysedFile[],
+  sites: readonly Site[],
+  progress: ProgressListener,
+  outcomes: Map<string, FileOutcome>,
+): Map<string, Set<string>> {
   const sitesOf = new Map<string, Site[]>();
   for (const site of sites) sitesOf.set(site.file, [...(sitesOf.get(site.file) ?? []), site]);
   const needs = new Map<string, Set<string>>();
@@ -252,15 +310,7 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
     }
   }
   progress({ phase: 'apply', done: analysed.length, total: analysed.length });
-
-  return {
-    files: options.files.map((file) => outcomes.get(file)!),
-    nonCandidates,
-    candidates: candidates.length,
-    projects,
-    missingDependencies: missingDependencies(needs, manifests),
-    transforms: transforms.map((transform) => transform.id),
-  };
+  return needs;
 }
 
 /**

@@ -15,6 +15,8 @@ export interface ReportedSite {
   readonly ruleId: string;
   readonly transform: string;
   readonly kind: string;
+  /** Present when the SDK's types did not resolve and syntax alone showed the receiver (`--allow-unresolved`). */
+  readonly evidence?: 'syntax';
 }
 
 export interface ReportedManualSite extends ReportedSite {
@@ -81,6 +83,7 @@ function reportedSite(site: Site, relative: (file: string) => string): ReportedS
     ruleId: site.ruleId,
     transform: site.transform,
     kind: site.kind,
+    ...(site.evidence === undefined ? {} : { evidence: site.evidence }),
   };
 }
 

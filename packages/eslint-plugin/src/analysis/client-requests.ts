@@ -1,5 +1,5 @@
 // Client code that sends MRTR-eligible requests: the params it attaches, and the results it gets back.
-import { CLIENT_REQUEST_CALLS, isMrtrEligibleMethod } from '@mcp-mrtr/core';
+import { CLIENT_REQUEST_CALLS, clientRequestMethod, RECEIVED_REQUEST_STATE_PROPERTY } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { asObjectLiteral, findVariable, objectProperty, staticKey, staticString, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
@@ -31,23 +31,23 @@ export function clientRequest(file: FileAnalysis, call: TSESTree.CallExpression)
   const scope = file.scopeOf(call);
   const [first, second] = call.arguments;
   if (first === undefined || first.type === AST_NODE_TYPES.SpreadElement) return undefined;
-  const fixed = CLIENT_REQUEST_CALLS[name];
-  if (fixed !== undefined) {
-    const params = asObjectLiteral(scope, first);
-    return { call, method: fixed, params };
-  }
+  const fixed = clientRequestMethod(name, undefined);
+  if (fixed !== undefined) return { call, method: fixed, params: asObjectLiteral(scope, first) };
   const methodString = staticString(scope, first);
   if (methodString !== undefined) {
-    if (!isMrtrEligibleMethod(methodString)) return undefined;
+    const method = clientRequestMethod(name, methodString);
+    if (method === undefined) return undefined;
     const params =
       second === undefined || second.type === AST_NODE_TYPES.SpreadElement
         ? undefined
         : asObjectLiteral(scope, second);
-    return { call, method: methodString, params };
+    return { call, method, params };
   }
   const request = asObjectLiteral(scope, first);
-  const method = request && staticString(scope, objectProperty(scope, request, 'method')?.value);
-  if (request === undefined || method === undefined || !isMrtrEligibleMethod(method)) return undefined;
+  const method =
+    request &&
+    clientRequestMethod(name, staticString(scope, objectProperty(scope, request, 'method')?.value));
+  if (request === undefined || method === undefined) return undefined;
   return { call, method, params: asObjectLiteral(scope, objectProperty(scope, request, 'params')?.value) };
 }
 
@@ -118,7 +118,7 @@ export function isReceivedRequestState(file: FileAnalysis, node: Node, depth = 0
   if (current.type === AST_NODE_TYPES.LogicalExpression)
     return isReceivedRequestState(file, current.left, depth + 1);
   if (current.type === AST_NODE_TYPES.MemberExpression) {
-    return staticKey(current) === 'requestState' && isClientResult(file, current.object);
+    return staticKey(current) === RECEIVED_REQUEST_STATE_PROPERTY && isClientResult(file, current.object);
   }
   if (current.type !== AST_NODE_TYPES.Identifier) return false;
   const variable = findVariable(file.scopeOf(current), current.name);

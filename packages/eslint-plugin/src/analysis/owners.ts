@@ -1,4 +1,9 @@
-import { isMcpSdkModule, SDK_OWNER_PROPERTIES, SDK_OWNER_TYPES, type LegacyOwner } from '@mcp-mrtr/core';
+import {
+  SDK_OWNER_TYPES,
+  sdkOwnerOfImport,
+  sdkOwnerThroughProperty,
+  type SdkOwnerName,
+} from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findVariable, staticKey, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
@@ -9,7 +14,7 @@ const { DefinitionType } = TSESLint.Scope;
 type Node = TSESTree.Node;
 
 /** An SDK owner (`ServerContext` is the v2 handler context whose `mcpReq` holds the push APIs). */
-export type SdkOwner = LegacyOwner | 'ServerContext';
+export type SdkOwner = SdkOwnerName;
 
 /** What a receiver is: an SDK object, provably something else, or not known without running it. */
 export type OwnerResolution =
@@ -25,10 +30,10 @@ function sdk(owner: SdkOwner): OwnerResolution {
   return { kind: 'sdk', owner };
 }
 
-/** The SDK owner an exported SDK name stands for (`Server`, `RequestHandlerExtra`, …). */
-function ownerOfSdkName(name: string): OwnerResolution {
-  const owner = SDK_OWNER_TYPES[name];
-  return owner === undefined ? OTHER : sdk(owner);
+/** What a name imported from `module` stands for, by the evidence rules core shares with the codemod. */
+function ownerOfImport(module: string, imported: string): OwnerResolution {
+  const owner = sdkOwnerOfImport(module, imported);
+  return owner === undefined || owner === 'other' ? OTHER : sdk(owner);
 }
 
 /** Resolves a class or type name (`Server`, `sdk.Server`, a local alias of one) to an owner. */
@@ -39,7 +44,7 @@ function ownerOfName(
 ): OwnerResolution {
   if (name.type === AST_NODE_TYPES.Identifier) {
     const origin = file.importOf(name);
-    if (origin !== undefined) return isMcpSdkModule(origin.module) ? ownerOfSdkName(origin.imported) : OTHER;
+    if (origin !== undefined) return ownerOfImport(origin.module, origin.imported);
     const variable = findVariable(file.scopeOf(name), name.name);
     const definition = variable?.defs[0];
     if (definition === undefined) return UNKNOWN;
@@ -68,7 +73,7 @@ function ownerOfName(
   if (qualifier?.type !== AST_NODE_TYPES.Identifier || right === undefined) return UNKNOWN;
   const origin = file.importOf(qualifier);
   if (origin === undefined) return UNKNOWN;
-  return isMcpSdkModule(origin.module) && origin.imported === '*' ? ownerOfSdkName(right) : OTHER;
+  return origin.imported === '*' ? ownerOfImport(origin.module, right) : OTHER;
 }
 
 function ownerOfType(
@@ -161,19 +166,18 @@ export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth 
     case AST_NODE_TYPES.MemberExpression: {
       const key = staticKey(current);
       if (key === undefined) return UNKNOWN;
-      const via = SDK_OWNER_PROPERTIES[key];
+      const leadsSomewhere = sdkOwnerThroughProperty(key, undefined) !== undefined;
       if (current.object.type === AST_NODE_TYPES.ThisExpression) {
         const field = ownerOfThisMember(file, current, key, depth);
-        if (field.kind !== 'unknown' || via === undefined) return field;
+        if (field.kind !== 'unknown' || !leadsSomewhere) return field;
       }
-      if (via === undefined) return UNKNOWN;
+      if (!leadsSomewhere) return UNKNOWN;
       const object = resolveOwnerSyntactically(file, current.object, depth + 1);
-      if (object.kind === 'other') return OTHER;
-      if (object.kind === 'unknown') return sdk(via);
-      const leadsTo =
-        (key === 'server' && object.owner === 'McpServer') ||
-        (key === 'mcpReq' && object.owner === 'ServerContext');
-      return leadsTo ? sdk(via) : OTHER;
+      const owner = sdkOwnerThroughProperty(
+        key,
+        object.kind === 'sdk' ? object.owner : object.kind === 'other' ? 'other' : undefined,
+      );
+      return owner === undefined || owner === 'other' ? OTHER : sdk(owner);
     }
     default:
       return UNKNOWN;

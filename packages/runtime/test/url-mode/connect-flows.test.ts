@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   Keyring,
   MrtrRuntime,
@@ -21,7 +21,7 @@ import {
   type ConnectStep,
   type ProviderCallback,
 } from '../../src/url-mode/index.js';
-import { startRedis, type RunningRedis } from '../fixtures/redis.js';
+import { useRedis } from '../fixtures/redis.js';
 
 // ConnectFlows' decisions one by one, without HTTP: the end-to-end file runs them through servers.
 
@@ -433,24 +433,20 @@ describe('ConnectEndpoint', () => {
 });
 
 describe('what the store holds', () => {
-  let redis: RunningRedis;
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(() => redis.stop());
+  const redis = useRedis();
 
   it('never holds a ticket or an OAuth state in the clear', async () => {
     const keyPrefix = `held:${randomBytes(4).toString('hex')}:`;
     const { flows } = harness(undefined, {
-      store: new RedisUrlFlowStore({ send: (args) => redis.client.sendCommand(args), keyPrefix }),
+      store: new RedisUrlFlowStore({ send: (args) => redis().client.sendCommand(args), keyPrefix }),
     });
     const first = await pending(flows);
     const ticket = ticketOf(first.request)!;
     const state = await stateFrom(flows, ticket);
     await flows.finishCallback(new URLSearchParams({ state, code: 'c' }), 'alice');
-    const keys = await redis.client.sendCommand<string[]>(['KEYS', `${keyPrefix}*`]);
+    const keys = await redis().client.sendCommand<string[]>(['KEYS', `${keyPrefix}*`]);
     expect(keys.length).toBeGreaterThanOrEqual(5);
-    const values = await Promise.all(keys.map((key) => redis.client.sendCommand<string>(['GET', key])));
+    const values = await Promise.all(keys.map((key) => redis().client.sendCommand<string>(['GET', key])));
     const everything = [...keys, ...values].join('\n');
     expect(everything).not.toContain(ticket);
     expect(everything).not.toContain(state);

@@ -1,23 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemoryUrlFlowStore, RedisUrlFlowStore, type UrlFlowStore } from '../../src/url-mode/index.js';
-import { startRedis, type RunningRedis } from '../fixtures/redis.js';
-
-let redis: RunningRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(() => redis.stop());
+import { useRedis } from '../fixtures/redis.js';
 
 const prefix = () => `stores:${randomBytes(4).toString('hex')}:`;
 
-describe.each<[string, () => UrlFlowStore]>([
-  ['MemoryUrlFlowStore', () => new MemoryUrlFlowStore()],
-  [
-    'RedisUrlFlowStore',
-    () => new RedisUrlFlowStore({ send: (args) => redis.client.sendCommand(args), keyPrefix: prefix() }),
-  ],
-])('%s', (_name, makeStore) => {
+/** What every store promises. */
+function storesAndRedeems(makeStore: () => UrlFlowStore): void {
   it('reads back what it stored, and the latest write wins', async () => {
     const store = makeStore();
     const until = Date.now() + 60_000;
@@ -37,9 +26,11 @@ describe.each<[string, () => UrlFlowStore]>([
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await store.get('ticket:x')).toBe('record');
   });
-});
+}
 
 describe('MemoryUrlFlowStore', () => {
+  storesAndRedeems(() => new MemoryUrlFlowStore());
+
   it('forgets a record once it expires, and sweeps expired records away', async () => {
     let now = 1_000;
     const store = new MemoryUrlFlowStore({ now: () => now, sweepIntervalMs: 10 });
@@ -54,22 +45,27 @@ describe('MemoryUrlFlowStore', () => {
 });
 
 describe('RedisUrlFlowStore', () => {
+  const redis = useRedis();
+  storesAndRedeems(
+    () => new RedisUrlFlowStore({ send: (args) => redis().client.sendCommand(args), keyPrefix: prefix() }),
+  );
+
   it('writes records that expire in Redis with their flow, under its prefix', async () => {
     const keyPrefix = prefix();
-    const store = new RedisUrlFlowStore({ send: (args) => redis.client.sendCommand(args), keyPrefix });
+    const store = new RedisUrlFlowStore({ send: (args) => redis().client.sendCommand(args), keyPrefix });
     await store.put('flow:f', 'v', Date.now() + 30_000);
     await store.redeem('ticket:t', Date.now() + 30_000);
-    const ttl = await redis.client.sendCommand<number>(['PTTL', `${keyPrefix}flow:f`]);
+    const ttl = await redis().client.sendCommand<number>(['PTTL', `${keyPrefix}flow:f`]);
     expect(ttl).toBeGreaterThan(25_000);
     expect(ttl).toBeLessThanOrEqual(30_000);
-    const keys = await redis.client.sendCommand<string[]>(['KEYS', `${keyPrefix}*`]);
+    const keys = await redis().client.sendCommand<string[]>(['KEYS', `${keyPrefix}*`]);
     expect(keys.sort()).toEqual([`${keyPrefix}flow:f`, `${keyPrefix}redeemed:ticket:t`]);
   });
 
   it('shares records and redemptions between instances on the same Redis', async () => {
     const keyPrefix = prefix();
-    const one = new RedisUrlFlowStore({ send: (args) => redis.client.sendCommand(args), keyPrefix });
-    const other = await redis.connect();
+    const one = new RedisUrlFlowStore({ send: (args) => redis().client.sendCommand(args), keyPrefix });
+    const other = await redis().connect();
     const two = new RedisUrlFlowStore({ send: (args) => other.sendCommand(args), keyPrefix });
     await one.put('done:f', 'completed', Date.now() + 60_000);
     expect(await two.get('done:f')).toBe('completed');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   urlConsentHandler,
   type UrlConsentAnswer,
@@ -13,7 +13,7 @@ import {
   type ConnectEvent,
   type UrlFlowStore,
 } from '../../src/url-mode/index.js';
-import { startRedis, type RunningRedis } from '../fixtures/redis.js';
+import { useRedis } from '../fixtures/redis.js';
 import { startBalancer } from './balancer.js';
 import { Browser } from './browser.js';
 import { startFakeAuthorizationServer, type FakeAuthorizationServer } from './fake-authorization-server.js';
@@ -54,12 +54,6 @@ interface World {
   /** Opens a link in the user's own browser, which is signed in everywhere. */
   openOwn(user: User): (url: string) => Promise<void>;
 }
-
-let redis: RunningRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(() => redis.stop());
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -189,21 +183,21 @@ async function expectNoTokenLeaked(world: World, principal: string): Promise<voi
   }
 }
 
-describe.each<[string, (now: () => number) => UrlFlowStore, number, 'plain' | 'sdk-v2']>([
-  ['plain JSON-RPC, memory store, one instance', (now) => new MemoryUrlFlowStore({ now }), 1, 'plain'],
-  ['SDK v2 McpServer, memory store, one instance', (now) => new MemoryUrlFlowStore({ now }), 1, 'sdk-v2'],
-  [
-    'plain JSON-RPC, Redis store, two instances behind a round-robin balancer',
-    (now) =>
-      new RedisUrlFlowStore({
-        send: (args) => redis.client.sendCommand(args),
-        keyPrefix: `e2e:${randomBytes(4).toString('hex')}:`,
-        now,
-      }),
-    2,
-    'plain',
-  ],
-])('URL mode with connect tickets (%s)', (_name, storeFor, instanceCount, mcp) => {
+describe.each<[string, 'memory' | 'redis', number, 'plain' | 'sdk-v2']>([
+  ['plain JSON-RPC, memory store, one instance', 'memory', 1, 'plain'],
+  ['SDK v2 McpServer, memory store, one instance', 'memory', 1, 'sdk-v2'],
+  ['plain JSON-RPC, Redis store, two instances behind a round-robin balancer', 'redis', 2, 'plain'],
+])('URL mode with connect tickets (%s)', (_name, storeKind, instanceCount, mcp) => {
+  const redis = storeKind === 'redis' ? useRedis() : undefined;
+  const storeFor = (now: () => number): UrlFlowStore =>
+    redis === undefined
+      ? new MemoryUrlFlowStore({ now })
+      : new RedisUrlFlowStore({
+          send: (args) => redis().client.sendCommand(args),
+          keyPrefix: `e2e:${randomBytes(4).toString('hex')}:`,
+          now,
+        });
+
   it('completes for the right user, and only the callback counts as completion', async () => {
     const world = await startWorld(storeFor, instanceCount, mcp);
     const alice = await world.user('alice');

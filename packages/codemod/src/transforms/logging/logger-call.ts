@@ -1,9 +1,9 @@
+import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import type { FileContext } from '../../analysis/file-context.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { quoteString } from '../../edits/source-style.js';
 
-export const LOGGER_MODULE = '@mcp-mrtr/runtime/logger';
-export const RUNTIME_PACKAGE = '@mcp-mrtr/runtime';
+export const LOGGER_MODULE = `${RUNTIME_PACKAGE}/logger`;
 export const OTEL_LOGS_MODULE = '@opentelemetry/api-logs';
 
 /** How a migrated logging call is written around the record it logs: `head + record + tail`. */

@@ -7,7 +7,8 @@ import { isBlankLine, lineStartOf } from '../../edits/line-ranges.js';
 import { hasMarkerAbove, markerText } from '../../edits/markers.js';
 import { braces, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
-import { KEYS_TODO, RUNTIME_MODULE } from '../request-state/sealer-setup.js';
+import { KEYS_TODO } from '../request-state/sealer-setup.js';
+import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import type { Generation } from './eligible-handlers.js';
 import { serverOptionsEdits } from './server-options.js';
 import { TRANSFORM_ID } from './transform-id.js';
@@ -120,8 +121,8 @@ export function planAdapterSetup(context: FileContext, generation: Generation): 
   if (point === undefined) return undefined;
   const style = context.style;
   const name = context.declarationName(ADAPTER_NAME);
-  const keyring = context.importFor(RUNTIME_MODULE, 'Keyring');
-  const runtime = context.importFor(RUNTIME_MODULE, 'MrtrRuntime');
+  const keyring = context.importFor(RUNTIME_PACKAGE, 'Keyring');
+  const runtime = context.importFor(RUNTIME_PACKAGE, 'MrtrRuntime');
   const adapter = context.importFor(ADAPTER_MODULE[generation], ADAPTER_CLASS[generation]);
   const lines = [
     `// ${markerText(REQUEST_STATE_RULE_ID, KEYS_TODO)}`,

@@ -6,7 +6,7 @@ import { forEachDescendant } from '../../analysis/syntax.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import type { Transform } from '../../transform.js';
-import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
+import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import { existingAdapter, pendingAdapterKeysSite, planAdapterSetup } from './adapter-setup.js';
 import type { EligibleHandler, Generation, HandlerFunction } from './eligible-handlers.js';
 import { PlacementFinder, type Helper, type Placement } from './placement.js';
@@ -253,7 +253,7 @@ function analyse(context: FileContext): Site[] {
     sites.push(
       context.rewriteSite(base(push, `${push.shape}-replay`), edits, {
         imports,
-        packages: [RUNTIME_MODULE],
+        packages: [RUNTIME_PACKAGE],
       }),
     );
   }
@@ -275,7 +275,7 @@ function analyse(context: FileContext): Site[] {
           todo: 'Register the handler through the runtime adapter and pass its round to the helper.',
         },
         edits,
-        { imports: rewrite.imports, packages: [RUNTIME_MODULE] },
+        { imports: rewrite.imports, packages: [RUNTIME_PACKAGE] },
       ),
     );
   }

@@ -14,7 +14,7 @@ import { markerText } from '../../edits/markers.js';
 import { removeListElement } from '../../edits/removal.js';
 import { quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
-import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
+import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import type { PushCall } from './push-calls.js';
 import { typeName, type TypeImport } from './type-imports.js';
 
@@ -87,7 +87,7 @@ export function questionEdits(
   if (push.shape === 'elicit-url') return 'URL mode';
   if (push.shape === 'sampling' && computedIncludeContext(push.params))
     return 'its includeContext is computed; settle it first (the deprecated-declarations marker says how)';
-  const builder = context.importFor(RUNTIME_MODULE, BUILDER[push.shape]);
+  const builder = context.importFor(RUNTIME_PACKAGE, BUILDER[push.shape]);
   const q = quoteString(context.style, key);
   const call = push.call;
   const callStart = call.getStart(context.sourceFile);
@@ -95,7 +95,7 @@ export function questionEdits(
   const typeImports: TypeImport[] = [];
   let typeArguments = '';
   if (push.shape === 'elicit-form' && inConditional(call)) {
-    typeImports.push({ module: RUNTIME_MODULE, name: 'FormSchema' });
+    typeImports.push({ module: RUNTIME_PACKAGE, name: 'FormSchema' });
     typeArguments = `<${typeName(context, 'FormSchema')}>`;
   }
   if (push.shape === 'roots' || push.params === undefined) {

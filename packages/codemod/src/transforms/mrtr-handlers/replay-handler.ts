@@ -6,7 +6,7 @@ import type { ImportRequest } from '../../edits/imports.js';
 import { indentationAt, startsItsLine } from '../../edits/line-ranges.js';
 import { quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
-import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
+import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import { ADAPTER_MODULE } from './adapter-setup.js';
 import { AnswerKeys, snakeCase } from './answer-keys.js';
 import type { EligibleHandler, HandlerFunction } from './eligible-handlers.js';
@@ -183,7 +183,7 @@ function catchEdits(
   }
   const edits: TextEdit[] = [];
   if (tries.size === 0) return edits;
-  const isSuspension = context.importFor(RUNTIME_MODULE, 'isSuspension');
+  const isSuspension = context.importFor(RUNTIME_PACKAGE, 'isSuspension');
   imports.push(isSuspension);
   for (const statement of tries) {
     const clause = statement.catchClause!;

@@ -2,7 +2,7 @@ import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
-import { RUNTIME_MODULE } from '../request-state/sealer-setup.js';
+import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import { AnswerKeys } from './answer-keys.js';
 import { nameOfFunction } from './eligible-handlers.js';
 import type { Helper } from './placement.js';
@@ -55,7 +55,7 @@ export function planReplayHelper(
   const edits: TextEdit[] = [];
   let declaration = round;
   if (isTypeScript(context.sourceFile)) {
-    const roundType = context.importFor(RUNTIME_MODULE, 'Round');
+    const roundType = context.importFor(RUNTIME_PACKAGE, 'Round');
     imports.push(roundType);
     declaration = `${round}: ${roundType.local}`;
   }

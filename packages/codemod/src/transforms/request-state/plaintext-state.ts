@@ -2,13 +2,25 @@ import {
   DEFAULT_REQUEST_STATE_OPENERS,
   DEFAULT_REQUEST_STATE_SEALERS,
   isMcpSdkModule,
-  PLAINTEXT_BUFFER_ENCODINGS,
+  isPlaintextBufferEncoding,
   PLAINTEXT_DECODERS,
   PLAINTEXT_ENCODERS,
   REQUEST_STATE_VERIFICATION_CALLS,
 } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
-import { forEachDescendant, propertyNameText, unwrapExpression } from '../../analysis/syntax.js';
+import {
+  calleeName,
+  dottedCallee,
+  forEachDescendant,
+  memberKey,
+  outermostParentheses,
+  propertyNameText,
+  resolveConst,
+  staticString,
+  unwrapParentheses,
+  unwrapValue,
+} from '../../analysis/syntax.js';
+import { isReceivedRequestState } from './received-state.js';
 
 // What the `require-sealed-request-state` lint rule reports, found the same way on TypeScript's
 // syntax tree, from the same data in @mcp-mrtr/core: every site the transform leaves is still a
@@ -18,7 +30,6 @@ export const REQUEST_STATE = 'requestState';
 
 const SEALERS: ReadonlySet<string> = new Set(DEFAULT_REQUEST_STATE_SEALERS);
 const OPENERS: ReadonlySet<string> = new Set(DEFAULT_REQUEST_STATE_OPENERS);
-const BUFFER_ENCODINGS: ReadonlySet<string> = new Set(PLAINTEXT_BUFFER_ENCODINGS);
 const VERIFICATION = new RegExp(
   `\\b(?:${REQUEST_STATE_VERIFICATION_CALLS.map((name) => name.replace('.', '\\.')).join('|')})\\b`,
 );
@@ -40,121 +51,6 @@ export interface UnverifiedRead {
   /** The decoder call the lint rule reports: `JSON.parse(…)`, `atob(…)` or `Buffer.from(…)`. */
   readonly call: ts.CallExpression;
   readonly decoder: string;
-}
-
-/** Strips what does not change a value, as the lint rule does: parentheses, assertions, `!`, `await`. */
-export function unwrapValue(node: ts.Expression): ts.Expression {
-  let current = unwrapExpression(node);
-  while (ts.isAwaitExpression(current)) current = unwrapExpression(current.expression);
-  return current;
-}
-
-/** `a.b.c` for a chain of identifiers, `this` and static member accesses. */
-export function memberPath(node: ts.Expression): string[] | undefined {
-  const current = unwrapValue(node);
-  if (ts.isIdentifier(current)) return [current.text];
-  if (current.kind === ts.SyntaxKind.ThisKeyword) return ['this'];
-  const key = memberKey(current);
-  if (key === undefined || !(ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)))
-    return undefined;
-  const object = memberPath(current.expression);
-  return object === undefined ? undefined : [...object, key];
-}
-
-/** The static key of `a.key` or `a['key']`. */
-export function memberKey(node: ts.Node): string | undefined {
-  if (ts.isPropertyAccessExpression(node)) return ts.isIdentifier(node.name) ? node.name.text : undefined;
-  if (ts.isElementAccessExpression(node)) {
-    const key = unwrapExpression(node.argumentExpression);
-    return ts.isStringLiteral(key) || ts.isNoSubstitutionTemplateLiteral(key) ? key.text : undefined;
-  }
-  return undefined;
-}
-
-export function calleeName(callee: ts.Expression): string | undefined {
-  const current = unwrapValue(callee);
-  return ts.isIdentifier(current) ? current.text : memberKey(current);
-}
-
-export function dottedCallee(call: ts.CallExpression): string | undefined {
-  return memberPath(call.expression)?.join('.');
-}
-
-/** The symbol an identifier refers to; for `{ name }` shorthand, the value it reads. */
-export function valueSymbol(checker: ts.TypeChecker, identifier: ts.Identifier): ts.Symbol | undefined {
-  const parent = identifier.parent;
-  return ts.isShorthandPropertyAssignment(parent) && parent.name === identifier
-    ? checker.getShorthandAssignmentValueSymbol(parent)
-    : checker.getSymbolAtLocation(identifier);
-}
-
-/** A variable declared with an initializer and never assigned again, as the lint rule follows them. */
-export type SingleValueDeclaration = ts.VariableDeclaration & {
-  readonly initializer: ts.Expression;
-  readonly name: ts.Identifier;
-};
-
-function isAssignmentTarget(identifier: ts.Identifier): boolean {
-  const parent = identifier.parent;
-  if (ts.isBinaryExpression(parent) && parent.left === identifier) {
-    const kind = parent.operatorToken.kind;
-    return kind >= ts.SyntaxKind.FirstAssignment && kind <= ts.SyntaxKind.LastAssignment;
-  }
-  return (
-    (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) &&
-    (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)
-  );
-}
-
-/** Whether a `let` or `var` is never assigned after its declaration. */
-function isNeverReassigned(checker: ts.TypeChecker, declaration: SingleValueDeclaration): boolean {
-  const symbol = checker.getSymbolAtLocation(declaration.name);
-  let reassigned = false;
-  forEachDescendant(declaration.getSourceFile(), (node) => {
-    if (
-      !reassigned &&
-      ts.isIdentifier(node) &&
-      node.text === declaration.name.text &&
-      isAssignmentTarget(node)
-    )
-      reassigned = checker.getSymbolAtLocation(node) === symbol;
-  });
-  return !reassigned;
-}
-
-/** The declaration of the variable an identifier refers to, when it holds one value for good. */
-export function singleValueDeclaration(
-  checker: ts.TypeChecker,
-  identifier: ts.Identifier,
-): SingleValueDeclaration | undefined {
-  const declarations = valueSymbol(checker, identifier)?.declarations ?? [];
-  const declaration = declarations[0];
-  if (declarations.length !== 1 || declaration === undefined || !ts.isVariableDeclaration(declaration))
-    return undefined;
-  if (!ts.isIdentifier(declaration.name) || declaration.initializer === undefined) return undefined;
-  const list = declaration.parent;
-  if (!ts.isVariableDeclarationList(list)) return undefined;
-  const single = declaration as SingleValueDeclaration;
-  return (list.flags & ts.NodeFlags.Const) !== 0 || isNeverReassigned(checker, single) ? single : undefined;
-}
-
-/** Follows identifiers of single-value variables to the expression they hold, a few hops at most. */
-export function resolveConst(checker: ts.TypeChecker, node: ts.Expression, hops = 4): ts.Expression {
-  let current = unwrapValue(node);
-  for (let i = 0; i < hops && ts.isIdentifier(current); i++) {
-    const declaration = singleValueDeclaration(checker, current);
-    if (declaration === undefined) break;
-    current = unwrapValue(declaration.initializer);
-  }
-  return current;
-}
-
-export function staticString(checker: ts.TypeChecker, node: ts.Expression | undefined): string | undefined {
-  if (node === undefined) return undefined;
-  const resolved = resolveConst(checker, node);
-  return ts.isStringLiteral(resolved) || ts.isNoSubstitutionTemplateLiteral(resolved)
-    ? resolved.text
-    : undefined;
 }
 
 const LOGICAL_OPERATORS: ReadonlySet<ts.SyntaxKind> = new Set([
@@ -221,12 +117,8 @@ export function plaintextProducer(
   if (ts.isCallExpression(current)) {
     const encoded = PLAINTEXT_ENCODERS[dottedCallee(current) ?? ''];
     if (encoded !== undefined) return encoded;
-    const encoding = staticString(checker, current.arguments[0]);
-    if (
-      calleeName(current.expression) === 'toString' &&
-      encoding !== undefined &&
-      BUFFER_ENCODINGS.has(encoding)
-    )
+    const encoding = staticString(current.arguments[0], checker);
+    if (calleeName(current.expression) === 'toString' && isPlaintextBufferEncoding(encoding))
       return `${encoding} of plaintext (an encoding, not protection)`;
   }
   return undefined;
@@ -255,35 +147,23 @@ function objectProperty(
   return undefined;
 }
 
-function climbParentheses(node: ts.Node): ts.Node {
-  let parent = node.parent;
-  while (ts.isParenthesizedExpression(parent)) parent = parent.parent;
-  return parent;
-}
-
 /** The object is an input_required result, or the argument of the `inputRequired(…)` builder. */
 export function isInputRequiredResult(checker: ts.TypeChecker, object: ts.ObjectLiteralExpression): boolean {
   const resultType = objectProperty(checker, object, 'resultType');
   if (
     resultType !== undefined &&
     ts.isPropertyAssignment(resultType) &&
-    staticString(checker, resultType.initializer) === 'input_required'
+    staticString(resultType.initializer, checker) === 'input_required'
   )
     return true;
   if (objectProperty(checker, object, 'inputRequests') !== undefined) return true;
-  const parent = climbParentheses(object);
+  const parent = outermostParentheses(object).parent;
   return (
     ts.isCallExpression(parent) &&
     parent.arguments[0] !== undefined &&
     unwrapParentheses(parent.arguments[0]) === object &&
     calleeName(parent.expression) === 'inputRequired'
   );
-}
-
-function unwrapParentheses(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (ts.isParenthesizedExpression(current)) current = current.expression;
-  return current;
 }
 
 /** A received requestState: `x.requestState`, `ctx.mcpReq.requestState()`, or a binding named so. */
@@ -365,6 +245,8 @@ export function findPlaintextState(
     const decoder = dottedCallee(node);
     if (decoder === undefined || !PLAINTEXT_DECODERS.includes(decoder)) return;
     if (!isRequestStateReference(checker, node.arguments[0])) return;
+    // A client decoding what it received inspects state (no-request-state-inspection), as the lint sees it.
+    if (isReceivedRequestState(checker, node.arguments[0]!)) return;
     if (enclosingFunctionVerifies(node, sourceFile)) return;
     reads.push({ call: node, decoder });
   });

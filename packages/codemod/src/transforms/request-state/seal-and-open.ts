@@ -1,26 +1,31 @@
 import {
   classifySensitiveName,
-  PLAINTEXT_BUFFER_ENCODINGS,
+  isPlaintextBufferEncoding,
+  RUNTIME_PACKAGE,
   UNSEALED_REQUEST_STATE_GUIDANCE,
   UNVERIFIED_REQUEST_STATE_GUIDANCE,
 } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext, SiteBase } from '../../analysis/file-context.js';
 import type { Site } from '../../analysis/site.js';
-import { forEachDescendant, propertyNameText } from '../../analysis/syntax.js';
+import {
+  dottedCallee,
+  forEachDescendant,
+  propertyNameText,
+  singleValueDeclaration,
+  staticString,
+  unwrapParentheses,
+  valueSymbol,
+} from '../../analysis/syntax.js';
 import { containsComment } from '../../edits/removal.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import {
-  dottedCallee,
   isInputRequiredResult,
   REQUEST_STATE,
-  singleValueDeclaration,
-  staticString,
-  valueSymbol,
   type PlaintextWrite,
   type UnverifiedRead,
 } from './plaintext-state.js';
-import { RUNTIME_MODULE, type SetupNames } from './sealer-setup.js';
+import type { SetupNames } from './sealer-setup.js';
 import type { StateHandler } from './state-handlers.js';
 import { TRANSFORM_ID } from './transform-id.js';
 import { tokenUses, type TokenDecode } from './token-flow.js';
@@ -29,7 +34,6 @@ import { tokenUses, type TokenDecode } from './token-flow.js';
 // site of the handler is rewritten, or none is, since a state sealed on one side and decoded as
 // text on the other breaks the flow.
 
-const BUFFER_ENCODINGS: ReadonlySet<string> = new Set(PLAINTEXT_BUFFER_ENCODINGS);
 const SECRET_SEARCH_DEPTH = 4;
 
 /** The plaintext sites of one handler. */
@@ -66,12 +70,6 @@ export function manualHandlerSites(context: FileContext, sites: HandlerSites, re
   ];
 }
 
-function unwrapParentheses(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (ts.isParenthesizedExpression(current)) current = current.expression;
-  return current;
-}
-
 function isUndefined(node: ts.Expression): boolean {
   const inner = unwrapParentheses(node);
   return ts.isIdentifier(inner) && inner.text === 'undefined';
@@ -103,7 +101,7 @@ function jsonEncoding(checker: ts.TypeChecker, node: ts.Expression): JsonEncodin
     ts.isCallExpression(chain) &&
     ts.isPropertyAccessExpression(chain.expression) &&
     chain.expression.name.text === 'toString' &&
-    BUFFER_ENCODINGS.has(staticString(checker, chain.arguments[0]) ?? '')
+    isPlaintextBufferEncoding(staticString(chain.arguments[0], checker))
   ) {
     const from = unwrapParentheses(chain.expression.expression);
     const charset = ts.isCallExpression(from) ? from.arguments[1] : undefined;
@@ -111,7 +109,7 @@ function jsonEncoding(checker: ts.TypeChecker, node: ts.Expression): JsonEncodin
       !ts.isCallExpression(from) ||
       dottedCallee(from) !== 'Buffer.from' ||
       from.arguments.length > 2 ||
-      (charset !== undefined && !['utf8', 'utf-8'].includes(staticString(checker, charset) ?? ''))
+      (charset !== undefined && !['utf8', 'utf-8'].includes(staticString(charset, checker) ?? ''))
     )
       return undefined;
     json = from.arguments[0];
@@ -316,7 +314,7 @@ export function planHandler(
 ): Site[] {
   const planned = planEdits(context, handler, sites, names);
   if (typeof planned === 'string') return manualHandlerSites(context, sites, planned);
-  const options = { packages: [RUNTIME_MODULE] };
+  const options = { packages: [RUNTIME_PACKAGE] };
   const rewritten = [
     ...sites.writes.map((write) => ({ base: writeBase(write), edits: planned.get(write) ?? [] })),
     ...sites.reads.map((read) => ({ base: readBase(read), edits: planned.get(read) ?? [] })),

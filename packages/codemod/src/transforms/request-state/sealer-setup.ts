@@ -1,3 +1,4 @@
+import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { REQUEST_STATE_RULE_ID } from '../../analysis/site-category.js';
@@ -10,8 +11,6 @@ import { TRANSFORM_ID } from './transform-id.js';
 
 // What sealing needs once per file: a sealer whose keys come from the deployment, and a helper
 // that names whom and which request a state is bound to.
-
-export const RUNTIME_MODULE = '@mcp-mrtr/runtime';
 
 /** The variable `Keyring.fromEnv()` reads by default (the runtime's `DEFAULT_KEYS_VARIABLE`). */
 export const KEYS_VARIABLE = 'MCP_MRTR_STATE_KEYS';
@@ -33,7 +32,7 @@ export interface ExistingSetup {
 
 export function existingSetup(sourceFile: ts.SourceFile): ExistingSetup {
   const sealerClass =
-    existingImportLocal(sourceFile, RUNTIME_MODULE, 'RequestStateSealer') ?? 'RequestStateSealer';
+    existingImportLocal(sourceFile, RUNTIME_PACKAGE, 'RequestStateSealer') ?? 'RequestStateSealer';
   let sealer: ExistingSetup['sealer'];
   let binding: string | undefined;
   for (const statement of sourceFile.statements) {
@@ -169,8 +168,8 @@ export function planSetup(
   const lines: string[] = [];
   const imports = [];
   if (existing.sealer === undefined) {
-    const keyring = context.importFor(RUNTIME_MODULE, 'Keyring');
-    const sealer = context.importFor(RUNTIME_MODULE, 'RequestStateSealer');
+    const keyring = context.importFor(RUNTIME_PACKAGE, 'Keyring');
+    const sealer = context.importFor(RUNTIME_PACKAGE, 'RequestStateSealer');
     imports.push(keyring, sealer);
     lines.push(
       `// ${markerText(REQUEST_STATE_RULE_ID, KEYS_TODO)}`,
@@ -179,7 +178,7 @@ export function planSetup(
     );
   }
   if (existing.binding === undefined) {
-    const principal = context.importFor(RUNTIME_MODULE, 'principalFromAuth');
+    const principal = context.importFor(RUNTIME_PACKAGE, 'principalFromAuth');
     imports.push(principal);
     lines.push(...bindingHelper(style, names.binding, principal.local, isTypeScript(context.sourceFile)), '');
   }
@@ -194,7 +193,7 @@ export function planSetup(
       todo: 'Create a RequestStateSealer and bind each state to its principal and request.',
     },
     [{ start: point.offset, end: point.offset, text: insertion }],
-    { imports, packages: [RUNTIME_MODULE] },
+    { imports, packages: [RUNTIME_PACKAGE] },
   );
   if (existing.sealer !== undefined) return [setup];
   const keys = context.manualSite({ ...base, kind: 'state-keys', todo: KEYS_TODO }, KEYS_REASON);

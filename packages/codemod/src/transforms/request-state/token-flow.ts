@@ -1,19 +1,19 @@
-import { PLAINTEXT_BUFFER_ENCODINGS } from '@mcp-mrtr/core';
+import { isPlaintextBufferEncoding } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
-import { propertyNameText } from '../../analysis/syntax.js';
 import {
   dottedCallee,
-  isInputRequiredResult,
   memberKey,
-  REQUEST_STATE,
+  outermostParentheses,
+  propertyNameText,
   staticString,
+  unwrapExpression,
   valueSymbol,
-} from './plaintext-state.js';
+} from '../../analysis/syntax.js';
+import { isInputRequiredResult, REQUEST_STATE } from './plaintext-state.js';
 
 // Where a handler uses the requestState it received. Sealing changes what the token is, so the
 // transform rewrites a handler only when it can account for every use of it.
 
-const BUFFER_ENCODINGS: ReadonlySet<string> = new Set(PLAINTEXT_BUFFER_ENCODINGS);
 const TEXT_CHARSETS: ReadonlySet<string> = new Set(['utf8', 'utf-8']);
 
 /** `JSON.parse(<decode>(token))`: what opening the sealed state replaces. */
@@ -44,9 +44,8 @@ interface Climbed {
 }
 
 function climbParentheses(node: ts.Expression): Climbed {
-  let current = node;
-  while (ts.isParenthesizedExpression(current.parent)) current = current.parent;
-  return { node: current, parent: current.parent };
+  const outer = outermostParentheses(node);
+  return { node: outer, parent: outer.parent };
 }
 
 /** Climbs what does not change the token: parentheses, `!`, `as`, `satisfies`, `<T>`. */
@@ -68,21 +67,8 @@ function climbWrappers(node: ts.Expression): ts.Expression {
   }
 }
 
-function unwrapWrappers(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isTypeAssertionExpression(current)
-  )
-    current = current.expression;
-  return current;
-}
-
 function isNullish(node: ts.Expression): boolean {
-  const current = unwrapWrappers(node);
+  const current = unwrapExpression(node);
   return (
     current.kind === ts.SyntaxKind.NullKeyword ||
     (ts.isIdentifier(current) && current.text === 'undefined') ||
@@ -133,7 +119,7 @@ function decodeOf(checker: ts.TypeChecker, token: ts.Expression): TokenDecode | 
     parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken &&
     parent.left === node
   ) {
-    const right = unwrapWrappers(parent.right);
+    const right = unwrapExpression(parent.right);
     if (!ts.isStringLiteralLike(right)) return undefined;
     fallback = right;
     ({ node, parent } = climbParentheses(parent));
@@ -144,7 +130,7 @@ function decodeOf(checker: ts.TypeChecker, token: ts.Expression): TokenDecode | 
     isCallOf(parent, 'Buffer.from') &&
     parent.arguments.length === 2 &&
     parent.arguments[0] === node &&
-    BUFFER_ENCODINGS.has(staticString(checker, parent.arguments[1]) ?? '')
+    isPlaintextBufferEncoding(staticString(parent.arguments[1], checker))
   ) {
     const access = climbParentheses(parent);
     const toString = access.parent.parent;
@@ -156,7 +142,7 @@ function decodeOf(checker: ts.TypeChecker, token: ts.Expression): TokenDecode | 
       toString.expression !== access.parent ||
       toString.arguments.length > 1 ||
       (toString.arguments.length === 1 &&
-        !TEXT_CHARSETS.has(staticString(checker, toString.arguments[0]) ?? ''))
+        !TEXT_CHARSETS.has(staticString(toString.arguments[0], checker) ?? ''))
     )
       return undefined;
     decoder = parent;
@@ -224,10 +210,10 @@ class TokenNames {
 
   /** Whether an expression is the received token itself (not something computed from it). */
   isToken(node: ts.Expression): boolean {
-    const current = unwrapWrappers(node);
+    const current = unwrapExpression(node);
     if (ts.isCallExpression(current))
       return (
-        current.arguments.length === 0 && memberKey(unwrapWrappers(current.expression)) === REQUEST_STATE
+        current.arguments.length === 0 && memberKey(unwrapExpression(current.expression)) === REQUEST_STATE
       );
     if (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current))
       return memberKey(current) === REQUEST_STATE;

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findUnresolvedSdkPackages, planMigration } from '@mcp-mrtr/codemod';
+
+// A project before `npm install`: no node_modules anywhere above it.
+const dir = mkdtempSync(path.join(tmpdir(), 'mcp-mrtr-uninstalled-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'p', type: 'module' }));
+writeFileSync(
+  path.join(dir, 'tsconfig.json'),
+  JSON.stringify({ compilerOptions: { module: 'nodenext', strict: true } }),
+);
+
+function file(name: string, text: string): string {
+  writeFileSync(path.join(dir, name), text);
+  return path.join(dir, name);
+}
+
+const SOURCE = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as sdk from '@modelcontextprotocol/sdk/server/index.js';
+import { Other } from 'somewhere-else';
+
+const mcp = new McpServer({ name: 'p', version: '1' });
+const low = new sdk.Server({ name: 'p', version: '1' });
+class Holder {
+  constructor(private readonly server: McpServer) {}
+  async log() {
+    await this.server.sendLoggingMessage({ level: 'info', data: 'field' });
+  }
+}
+export async function run(given: any, other: Other) {
+  await mcp.sendLoggingMessage({ level: 'info', data: 'built' });
+  await mcp.server.sendLoggingMessage({ level: 'info', data: 'through .server' });
+  await low.sendLoggingMessage({ level: 'info', data: 'namespace' });
+  await given.sendLoggingMessage({ level: 'info', data: 'unknown origin' });
+  await other.sendLoggingMessage({ level: 'info', data: 'not the SDK' });
+  return Holder;
+}
+`;
+const server = file('server.ts', SOURCE);
+const client = file(
+  'client.cjs',
+  `const { Client } = require('@modelcontextprotocol/client');\nmodule.exports = Client;\n`,
+);
+
+describe('without the SDK installed', () => {
+  it('finds each SDK package that does not resolve, once, with the files importing it', () => {
+    expect(findUnresolvedSdkPackages([server, client])).toEqual([
+      { name: '@modelcontextprotocol/client', importedBy: [client], from: dir },
+      { name: '@modelcontextprotocol/sdk', importedBy: [server], from: dir },
+    ]);
+  });
+
+  it.each([
+    [false, []],
+    [true, ['field', 'built', 'through .server', 'namespace']],
+  ])(
+    'allowUnresolved %s: rewrites only receivers syntax shows were built by an SDK class',
+    async (allow, rewritten) => {
+      const result = await planMigration({
+        files: [server],
+        cwd: dir,
+        transforms: ['logging'],
+        allowUnresolved: allow,
+      });
+      const sites = result.files.flatMap((outcome) => outcome.sites);
+      const data = (line: number) => /data: '([^']+)'/.exec(SOURCE.split('\n')[line - 1] ?? '')?.[1];
+      expect(sites.filter((site) => site.rewrite !== undefined).map((site) => data(site.line))).toEqual(
+        rewritten,
+      );
+      expect(
+        sites.filter((site) => site.rewrite !== undefined).every((site) => site.evidence === 'syntax'),
+      ).toBe(true);
+      expect(sites.filter((site) => site.rewrite === undefined).map((site) => site.evidence)).not.toContain(
+        'syntax',
+      );
+    },
+  );
+});
