@@ -101,6 +101,29 @@ function classifyResult(
 }
 
 /**
+ * Whether an object literal is what an input_required result sends: the result itself, the spec of
+ * a recognised builder (`inputRequired({…})` from SDK v2, the runtime's `round.inputRequired({…})`),
+ * or an object that carries `inputRequests` (a result assembled by hand and handed to a helper).
+ * A call that is only named `inputRequired` is someone else's function, as everywhere else.
+ */
+export function isResultSpec(file: FileAnalysis, object: TSESTree.ObjectExpression): boolean {
+  if (inputRequiredResult(file, object) !== undefined) return true;
+  if (objectProperty(file.scopeOf(object), object, 'inputRequests') !== undefined) return true;
+  let node: Node = object;
+  while (
+    node.parent?.type === AST_NODE_TYPES.TSAsExpression ||
+    node.parent?.type === AST_NODE_TYPES.TSSatisfiesExpression
+  )
+    node = node.parent;
+  const call = node.parent;
+  return (
+    call?.type === AST_NODE_TYPES.CallExpression &&
+    call.arguments[0] === node &&
+    inputRequiredResult(file, call)?.spec === object
+  );
+}
+
+/**
  * The function a value is returned from (`return …`, an arrow's body, through conditionals,
  * `await` and type assertions), or undefined when the value is used some other way.
  */

@@ -146,6 +146,14 @@ function ownerOfIdentifier(
   }
 }
 
+/** `x.server` or `x.mcpServer`: how frameworks and wrappers name the McpServer they hold. */
+function isServerProperty(node: Node): boolean {
+  const current = unwrap(node);
+  if (current.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const key = staticKey(current);
+  return key === 'server' || key === 'mcpServer';
+}
+
 /** Resolves a receiver without type information: declarations, imports and `new` expressions. */
 export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth = 0): OwnerResolution {
   if (depth > MAX_DEPTH) return UNKNOWN;
@@ -167,6 +175,9 @@ export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth 
         if (field.kind !== 'unknown' || via === undefined) return field;
       }
       if (via === undefined) return UNKNOWN;
+      // `agent.server.server`, `ctx.mcpServer.server`: frameworks hand out the McpServer, whose
+      // `server` is the low-level Server. That chain is the SDK's idiom whatever `agent` is.
+      if (key === 'server' && isServerProperty(current.object)) return sdk(via);
       const object = resolveOwnerSyntactically(file, current.object, depth + 1);
       if (object.kind === 'other') return OTHER;
       if (object.kind === 'unknown') return sdk(via);

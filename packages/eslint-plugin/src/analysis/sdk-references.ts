@@ -119,3 +119,35 @@ export function methodOfSchemaArgument(file: FileAnalysis, node: Node | undefine
     return undefined;
   return legacyMethod(schema.method);
 }
+
+/** Schema methods that return the same schema with other options: `.passthrough()`, `.strict()`. */
+const SCHEMA_MODIFIERS: ReadonlySet<string> = new Set(['passthrough', 'strict', 'strip', 'loose', 'describe']);
+
+/**
+ * The legacy method a request schema built on the spot matches:
+ * `z.object({ method: z.literal('logging/setLevel') }).passthrough()` names its method as a literal.
+ */
+export function methodOfInlineSchema(file: FileAnalysis, node: Node): string | undefined {
+  let current = unwrap(node);
+  while (
+    current.type === AST_NODE_TYPES.CallExpression &&
+    current.callee.type === AST_NODE_TYPES.MemberExpression &&
+    SCHEMA_MODIFIERS.has(staticKey(current.callee) ?? '')
+  )
+    current = unwrap(current.callee.object);
+  if (current.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = unwrap(current.callee);
+  const name = callee.type === AST_NODE_TYPES.MemberExpression ? staticKey(callee) : undefined;
+  const shape = current.arguments[0];
+  if (name !== 'object' || shape?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const scope = file.scopeOf(shape);
+  const method = unwrap(objectProperty(scope, shape, 'method')?.value ?? shape);
+  if (
+    method.type !== AST_NODE_TYPES.CallExpression ||
+    method.callee.type !== AST_NODE_TYPES.MemberExpression ||
+    staticKey(method.callee) !== 'literal'
+  )
+    return undefined;
+  const literal = staticString(scope, method.arguments[0]);
+  return literal !== undefined && legacyMethod(literal) !== undefined ? literal : undefined;
+}
