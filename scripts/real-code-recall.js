@@ -125,5 +125,6 @@ console.log(`\nrecall ${found}/${must} = ${recall.toFixed(3)} (minimum ${minimum
 console.log(`findings on never sites: ${falsePositives.length}`);
 for (const label of missed) console.log(`missed: ${where(label)}`);
 for (const label of falsePositives) console.log(`false positive: ${where(label)}`);
-for (const key of unlabelled) console.log(`unlabelled finding: ${key.split('\t').join(' ')}: ${findings.get(key)}`);
+for (const key of unlabelled)
+  console.log(`unlabelled finding: ${key.split('\t').join(' ')}: ${findings.get(key)}`);
 process.exit(recall >= minimumRecall && falsePositives.length === 0 ? 0 : 1);

@@ -1,6 +1,12 @@
 // Which calls and writes change something outside a handler, by the verbs in core: what re-running
 // a handler repeats, and what code does once it believes an out-of-band step finished.
-import { MUTATING_METHODS, PREDICATE_ENDINGS, REPEATABLE_VERBS, splitWordParts, WRITE_VERBS } from '@mcp-mrtr/core';
+import {
+  MUTATING_METHODS,
+  PREDICATE_ENDINGS,
+  REPEATABLE_VERBS,
+  splitWordParts,
+  WRITE_VERBS,
+} from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { findVariable, memberPath, objectProperty, staticString, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';

@@ -57,7 +57,6 @@ export interface FileAnalysis {
   memo<V>(table: MemoTable<V>, node: Node, compute: () => V): V;
 }
 
-
 /**
  * The analysis of the file being linted. ESLint lints one file at a time, synchronously, so one slot
  * is enough. WeakMaps keyed by AST nodes cost more than they save: their entries keep each file's
@@ -100,7 +99,6 @@ function staticImports(program: TSESTree.Program, wanted: (specifier: string) =>
   }
   return false;
 }
-
 
 function originOfDefinition(definition: TSESLint.Scope.Definition, name: string): ImportOrigin | undefined {
   if (definition.type === DefinitionType.ImportBinding) {
@@ -154,8 +152,7 @@ export function fileAnalysis(context: Context): FileAnalysis {
   const analysis: FileAnalysis = {
     sourceCode,
     importsSdk:
-      mentionsSdk &&
-      (staticImports(sourceCode.ast, isMcpSdkModule) || DYNAMIC_SDK_IMPORT_IN_TEXT.test(text)),
+      mentionsSdk && (staticImports(sourceCode.ast, isMcpSdkModule) || DYNAMIC_SDK_IMPORT_IN_TEXT.test(text)),
     importsFramework:
       FRAMEWORK_MODULE_IN_TEXT.test(text) && staticImports(sourceCode.ast, isMcpFrameworkModule),
     mentionsMrtr: MRTR_IN_TEXT.test(text),

@@ -99,7 +99,11 @@ function isOwnerPropertyChain(callee: Node): boolean {
  * `ctx.elicitInput({ message, requestedSchema })`: a call whose name and argument are the SDK's,
  * which is evidence enough whatever the receiver (a project's wrapper, a framework's object).
  */
-function memberOfShape(file: FileAnalysis, call: TSESTree.CallExpression, name: string): LegacyMember | undefined {
+function memberOfShape(
+  file: FileAnalysis,
+  call: TSESTree.CallExpression,
+  name: string,
+): LegacyMember | undefined {
   const shape = PUSH_CALL_SHAPES[name];
   const argument = call.arguments[0];
   if (shape === undefined || argument === undefined) return undefined;
@@ -127,7 +131,8 @@ export function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression)
   if (file.typed !== undefined) {
     const provenance = callProvenance(file.typed, call);
     if (provenance.kind === 'sdk') return memberOfProvenance(provenance);
-    if (provenance.kind === 'other') return called === undefined ? undefined : memberOfShape(file, call, called);
+    if (provenance.kind === 'other')
+      return called === undefined ? undefined : memberOfShape(file, call, called);
   }
   const shaped = called === undefined ? undefined : memberOfShape(file, call, called);
   if (shaped !== undefined) return shaped;

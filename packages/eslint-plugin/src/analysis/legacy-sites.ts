@@ -248,7 +248,10 @@ const SDK_CONSTRUCTORS: ReadonlySet<string> = new Set(['Server', 'McpServer', 'C
 function holdsMcpCapabilities(file: FileAnalysis, object: TSESTree.ObjectExpression): boolean {
   if (file.importsSdk || file.importsFramework) return true;
   const scope = file.scopeOf(object);
-  return objectProperty(scope, object, 'name') !== undefined && objectProperty(scope, object, 'version') !== undefined;
+  return (
+    objectProperty(scope, object, 'name') !== undefined &&
+    objectProperty(scope, object, 'version') !== undefined
+  );
 }
 
 /** Properties that are old-style by themselves: capabilities objects, includeContext, inputRequests entries. */

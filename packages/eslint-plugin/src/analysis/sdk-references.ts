@@ -121,7 +121,13 @@ export function methodOfSchemaArgument(file: FileAnalysis, node: Node | undefine
 }
 
 /** Schema methods that return the same schema with other options: `.passthrough()`, `.strict()`. */
-const SCHEMA_MODIFIERS: ReadonlySet<string> = new Set(['passthrough', 'strict', 'strip', 'loose', 'describe']);
+const SCHEMA_MODIFIERS: ReadonlySet<string> = new Set([
+  'passthrough',
+  'strict',
+  'strip',
+  'loose',
+  'describe',
+]);
 
 /**
  * The legacy method a request schema built on the spot matches:

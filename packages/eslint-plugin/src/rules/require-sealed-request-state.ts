@@ -9,13 +9,7 @@ import {
   UNVERIFIED_REQUEST_STATE_GUIDANCE,
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import {
-  memberPath,
-  resolveConst,
-  staticKey,
-  staticString,
-  unwrap,
-} from '../analysis/ast.js';
+import { memberPath, resolveConst, staticKey, staticString, unwrap } from '../analysis/ast.js';
 import { isReceivedRequestState } from '../analysis/client-requests.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
 import { calleeName } from '../analysis/invoked-member.js';
