@@ -63,7 +63,7 @@ export const CAPABILITY_REGISTRATION_METHODS = ['registerCapabilities'] as const
  * Calls that are push-style by their shape alone, whatever the receiver: a project's own context
  * wrapper or a framework object whose method keeps the SDK's name and takes the SDK's params
  * (`ctx.elicitInput({ message, requestedSchema })`). The argument must be an object literal with
- * every `required` property and at least one of `oneOf`.
+ * every `required` property and, when `oneOf` lists any, at least one of them.
  */
 export interface PushCallShape {
   readonly owner: LegacyOwner;

@@ -95,6 +95,36 @@ function isOwnerPropertyChain(callee: Node): boolean {
   return object.type === AST_NODE_TYPES.MemberExpression && (staticKey(object) ?? '') in SDK_OWNER_PROPERTIES;
 }
 
+/** A type name declared in this file: a class, an interface or a type alias, not an import. */
+function isLocalTypeName(file: FileAnalysis, name: TSESTree.EntityName | TSESTree.Expression): boolean {
+  if (name.type !== AST_NODE_TYPES.Identifier) return false;
+  const type = findVariable(file.scopeOf(name), name.name)?.defs[0]?.type;
+  return type === DefinitionType.ClassName || type === DefinitionType.Type;
+}
+
+/**
+ * Whether a receiver's class or type is written in this file (`new Wizard()`, `form: { … }`): its
+ * methods can be read here, so a same-named method is that code's, not a wrapper around the SDK.
+ */
+function isDeclaredHere(file: FileAnalysis, receiver: Node): boolean {
+  const current = unwrap(receiver);
+  if (current.type !== AST_NODE_TYPES.Identifier) return false;
+  const definition = findVariable(file.scopeOf(current), current.name)?.defs[0];
+  let binding: Node | undefined;
+  let init: Node | null | undefined;
+  if (definition?.type === DefinitionType.Variable) {
+    binding = definition.node.id;
+    init = definition.node.init;
+  } else if (definition?.type === DefinitionType.Parameter) binding = definition.name;
+  if (binding === undefined) return false;
+  const annotation = (binding as { typeAnnotation?: TSESTree.TSTypeAnnotation }).typeAnnotation
+    ?.typeAnnotation;
+  if (annotation?.type === AST_NODE_TYPES.TSTypeLiteral) return true;
+  if (annotation?.type === AST_NODE_TYPES.TSTypeReference) return isLocalTypeName(file, annotation.typeName);
+  const value = init == null ? undefined : unwrap(init);
+  return value?.type === AST_NODE_TYPES.NewExpression && isLocalTypeName(file, value.callee);
+}
+
 /**
  * `ctx.elicitInput({ message, requestedSchema })`: a call whose name and argument are the SDK's,
  * which is evidence enough whatever the receiver (a project's wrapper, a framework's object).
@@ -107,11 +137,15 @@ function memberOfShape(
   const shape = PUSH_CALL_SHAPES[name];
   const argument = call.arguments[0];
   if (shape === undefined || argument === undefined) return undefined;
+  const callee = unwrap(call.callee);
+  if (callee.type === AST_NODE_TYPES.MemberExpression && isDeclaredHere(file, callee.object))
+    return undefined;
   const scope = file.scopeOf(call);
   const params = asObjectLiteral(scope, argument);
   if (params === undefined) return undefined;
   const has = (key: string) => objectProperty(scope, params, key) !== undefined;
-  return shape.required.every(has) && shape.oneOf.some(has) ? legacyMember(shape.owner, name) : undefined;
+  const matches = shape.required.every(has) && (shape.oneOf.length === 0 || shape.oneOf.some(has));
+  return matches ? legacyMember(shape.owner, name) : undefined;
 }
 
 /**
@@ -160,8 +194,9 @@ export function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression)
 
   const owner = receiver === undefined ? ({ kind: 'unknown' } as const) : resolveOwner(file, receiver);
   if (owner.kind === 'sdk') return candidates.find((member) => member.owner === owner.owner);
-  if (owner.kind === 'other') return undefined;
+  // A server-to-client method string outweighs a receiver of the project's own type.
   if (generic) return candidates.find((member) => member.kind === 'generic');
+  if (owner.kind === 'other') return undefined;
   if (!file.importsSdk) return undefined;
   if (SDK_SPECIFIC_MEMBER_NAMES.has(name)) return candidates[0];
   // Common names (`request`, `notification`) count only with a legacy method string; see `sendSite`.

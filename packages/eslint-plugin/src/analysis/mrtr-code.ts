@@ -3,6 +3,7 @@
 // wherever they are built (literal requests, SDK and runtime builders, legacy push calls).
 import {
   INPUT_REQUEST_BUILDER_OBJECT,
+  isMcpFrameworkModule,
   isRuntimeModule,
   ROUND_INPUT_REQUIRED_METHOD,
   RUNTIME_INPUT_REQUEST_BUILDERS,
@@ -46,10 +47,18 @@ export interface InputRequiredResult {
   readonly spec: TSESTree.ObjectExpression | undefined;
 }
 
-/** Whether `node` is the SDK v2 builder object `inputRequired` (imported, or named so in an SDK file). */
+/**
+ * Whether `node` is the SDK v2 builder object `inputRequired`: imported from the SDK or from a
+ * framework that re-exports it (`import { inputRequired } from 'mcp-use'`), or named so in an SDK file.
+ */
 export function isSdkBuilderObject(file: FileAnalysis, node: Node): boolean {
   const current = unwrap(node);
   if (sdkName(file, current) === INPUT_REQUEST_BUILDER_OBJECT) return true;
+  if (current.type === AST_NODE_TYPES.Identifier && file.importsFramework) {
+    const origin = file.importOf(current);
+    if (origin !== undefined && isMcpFrameworkModule(origin.module))
+      return origin.imported === INPUT_REQUEST_BUILDER_OBJECT;
+  }
   return (
     current.type === AST_NODE_TYPES.Identifier &&
     current.name === INPUT_REQUEST_BUILDER_OBJECT &&

@@ -62,6 +62,37 @@ function methodOfTypeName(
 }
 
 /**
+ * `buildRequest(…)` of a function in this file that builds the request: its declared return type
+ * (`(): CreateMessageRequest`) or the object its only `return` gives.
+ */
+function methodOfLocalBuilder(
+  file: FileAnalysis,
+  callee: TSESTree.Identifier,
+  depth: number,
+): LegacyMethod | undefined {
+  const definition = findVariable(file.scopeOf(callee), callee.name)?.defs[0];
+  let fn: Node | null | undefined;
+  if (definition?.type === DefinitionType.FunctionName) fn = definition.node;
+  else if (definition?.type === DefinitionType.Variable) fn = definition.node.init;
+  if (
+    fn?.type !== AST_NODE_TYPES.FunctionDeclaration &&
+    fn?.type !== AST_NODE_TYPES.FunctionExpression &&
+    fn?.type !== AST_NODE_TYPES.ArrowFunctionExpression
+  )
+    return undefined;
+  const declared = methodOfTypeName(file, typeNameOf(fn.returnType?.typeAnnotation));
+  if (declared !== undefined) return declared;
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return carriedMethod(file, fn.body, depth + 1);
+  const returns = fn.body.body.filter(
+    (statement): statement is TSESTree.ReturnStatement => statement.type === AST_NODE_TYPES.ReturnStatement,
+  );
+  const [only] = returns;
+  return returns.length === 1 && only?.argument != null
+    ? carriedMethod(file, only.argument, depth + 1)
+    : undefined;
+}
+
+/**
  * The method a request or notification object carries: its `method` property (inline, through a
  * `const`, or spread), its declared or asserted SDK type, a `Schema.parse({…})` call, or its type.
  */
@@ -99,6 +130,9 @@ export function carriedMethod(
   if (current.type === AST_NODE_TYPES.ObjectExpression) {
     const method = staticString(scope, objectProperty(scope, current, 'method')?.value);
     return method === undefined ? undefined : legacyMethod(method);
+  }
+  if (current.type === AST_NODE_TYPES.CallExpression && current.callee.type === AST_NODE_TYPES.Identifier) {
+    return methodOfLocalBuilder(file, current.callee, depth);
   }
   if (
     current.type === AST_NODE_TYPES.CallExpression &&
