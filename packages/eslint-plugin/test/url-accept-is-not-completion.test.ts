@@ -67,6 +67,13 @@ ruleTester.run('url-accept-is-not-completion', rule, {
     tool(
       `  if (answer.action === 'accept' && (await github.isConnected('ada'))) return text('Connected.');\n  return round.inputRequired({ inputRequests: { connect } });`,
     ),
+    // Messages that send the user on, or say what must happen first, claim nothing.
+    tool(
+      `  if (answer.action === 'accept') return text('Connection page opened. Complete it in your browser.');\n  return text('Cancelled.');`,
+    ),
+    tool(
+      `  if (answer.action === 'accept') return text('Page opened. Verify the callback before treating the service as connected.');\n  return text('Cancelled.');`,
+    ),
   ],
   invalid: [
     {

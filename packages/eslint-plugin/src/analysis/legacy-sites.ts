@@ -104,7 +104,11 @@ export function capabilitySites(
   side: LegacyCapability['side'] | undefined,
 ): LegacySite[] {
   const sites: LegacySite[] = [];
-  for (const { key, property } of staticProperties(file.scopeOf(capabilities), capabilities)) {
+  const scope = file.scopeOf(capabilities);
+  for (const { key, property } of staticProperties(scope, capabilities)) {
+    // A capability is declared with an object (`logging: {}`); `roots: flags.supportsRoots` or
+    // `logging: false` describes capabilities (telemetry, a hand-built reply), it declares none.
+    if (unwrap(resolveConst(scope, property.value)).type !== AST_NODE_TYPES.ObjectExpression) continue;
     const entry = LEGACY_CAPABILITIES.find(
       (capability) =>
         capability.path.length === 1 &&

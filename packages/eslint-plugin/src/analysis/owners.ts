@@ -1,6 +1,6 @@
 import { isMcpSdkModule, SDK_OWNER_PROPERTIES, SDK_OWNER_TYPES, type LegacyOwner } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { findVariable, staticKey, unwrap } from './ast.js';
+import { findVariable, propertyName, staticKey, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
 import { sdkTypeName } from './typed.js';
 
@@ -117,6 +117,63 @@ function ownerOfThisMember(
   return UNKNOWN;
 }
 
+/** The type a local interface or object type alias gives one of its members, when it is written. */
+function memberType(
+  file: FileAnalysis,
+  type: TSESTree.TypeNode | undefined,
+  key: string,
+): TSESTree.TypeNode | undefined {
+  if (type?.type !== AST_NODE_TYPES.TSTypeReference || type.typeName.type !== AST_NODE_TYPES.Identifier)
+    return undefined;
+  const declaration = findVariable(file.scopeOf(type.typeName), type.typeName.name)?.defs[0]?.node;
+  const members =
+    declaration?.type === AST_NODE_TYPES.TSInterfaceDeclaration
+      ? declaration.body.body
+      : declaration?.type === AST_NODE_TYPES.TSTypeAliasDeclaration &&
+          declaration.typeAnnotation.type === AST_NODE_TYPES.TSTypeLiteral
+        ? declaration.typeAnnotation.members
+        : [];
+  for (const member of members) {
+    if (
+      member.type === AST_NODE_TYPES.TSPropertySignature &&
+      !member.computed &&
+      propertyName(member.key) === key
+    )
+      return member.typeAnnotation?.typeAnnotation;
+  }
+  return undefined;
+}
+
+/**
+ * `const { host } = session` where `session: ChatSession` and the file declares `ChatSession`: the
+ * member's declared type says what `host` is.
+ */
+function ownerOfDestructured(
+  file: FileAnalysis,
+  pattern: TSESTree.ObjectPattern,
+  local: string,
+  init: Node,
+  depth: number,
+): OwnerResolution {
+  const source = unwrap(init);
+  if (source.type !== AST_NODE_TYPES.Identifier || depth > MAX_DEPTH) return UNKNOWN;
+  const property = pattern.properties.find(
+    (entry) =>
+      entry.type === AST_NODE_TYPES.Property &&
+      entry.value.type === AST_NODE_TYPES.Identifier &&
+      entry.value.name === local,
+  );
+  const key = property?.type === AST_NODE_TYPES.Property ? staticKey(property) : undefined;
+  const definition = findVariable(file.scopeOf(source), source.name)?.defs[0];
+  const binding =
+    definition?.type === DefinitionType.Parameter || definition?.type === DefinitionType.Variable
+      ? definition.name
+      : undefined;
+  const annotation = (binding as { typeAnnotation?: TSESTree.TSTypeAnnotation } | undefined)?.typeAnnotation;
+  const type = key === undefined ? undefined : memberType(file, annotation?.typeAnnotation, key);
+  return ownerOfType(file, type, depth + 1);
+}
+
 function ownerOfIdentifier(
   file: FileAnalysis,
   identifier: TSESTree.Identifier,
@@ -128,6 +185,8 @@ function ownerOfIdentifier(
   switch (definition.type) {
     case DefinitionType.Variable: {
       const declarator = definition.node;
+      if (declarator.id.type === AST_NODE_TYPES.ObjectPattern && declarator.init !== null)
+        return ownerOfDestructured(file, declarator.id, identifier.name, declarator.init, depth);
       if (declarator.id.type !== AST_NODE_TYPES.Identifier) return UNKNOWN;
       const annotated = ownerOfAnnotation(file, declarator.id, depth);
       if (annotated.kind !== 'unknown' || declarator.init === null) return annotated;
