@@ -37,6 +37,11 @@ ruleTester.run('no-deprecated-sampling', rule, {
   ],
   invalid: [
     {
+      // A private field typed with the SDK class.
+      code: `${V1}export class Host {\n  #server: Server;\n  constructor(server: Server) { this.#server = server; }\n  sample() { return this.#server.createMessage(${params}); }\n}`,
+      errors: [{ messageId: 'call', line: 6 }],
+    },
+    {
       code: `import { McpAgent } from 'agents/mcp';\nexport class A extends McpAgent {}\nexport function ask(agent: A) {\n  return agent.server.server.createMessage({ messages: [], maxTokens: 100 });\n}`,
       errors: [{ messageId: 'call', line: 4 }],
     },
