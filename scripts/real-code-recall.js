@@ -7,10 +7,19 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** @typedef {{ name: string, url: string, commit: string, paths: string[], ignore: string[] }} Repo */
+/** @typedef {{ repo: string, file: string, line: number, rule: string, label: string, reason: string }} Label */
+/** @typedef {{ must: number, found: number, never: number, falsePositives: number, arguable: number }} RuleStats */
+/** @typedef {{ minimumRecall: number, repos: Repo[], labels: Label[] }} LabelsFile */
+/** @typedef {{ filePath: string, messages: { ruleId: string | null, line: number, message: string }[] }} FileResult */
+
 const root = path.resolve(import.meta.dirname, '..');
-const { minimumRecall, repos, labels } = JSON.parse(
-  readFileSync(path.join(root, 'fixtures/real-code/labels.json'), 'utf8'),
-);
+const labelsFile = path.join(root, 'fixtures/real-code/labels.json');
+const text = readFileSync(labelsFile, 'utf8');
+/** @type {LabelsFile} */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- a .js script: JSON.parse is untyped, the @type above says what the file holds
+const labelsData = JSON.parse(text);
+const { minimumRecall, repos, labels } = labelsData;
 const PREFIX = '@mcp-mrtr/';
 // Resolved from here: the checked copies have no node_modules of ours.
 const TSX = import.meta.resolve('tsx');
@@ -25,10 +34,16 @@ if (corpus === undefined || !existsSync(corpus)) {
   process.exit(0);
 }
 
-/** `file:line:rule` for a finding or a label. */
+/**
+ * `repo file line rule` for a finding or a label.
+ * @param {string} repo @param {string} file @param {number} line @param {string} rule
+ */
 const siteKey = (repo, file, line, rule) => `${repo}\t${file}\t${line}\t${rule}`;
 
-/** Every finding `check` reports in one repository's copy, as site keys. */
+/**
+ * Every finding `check` reports in one repository's copy: site key to message.
+ * @param {Repo} repo @param {string} directory @returns {Map<string, string>}
+ */
 function findingsOf(repo, directory) {
   const result = spawnSync(
     process.execPath,
@@ -49,8 +64,9 @@ function findingsOf(repo, directory) {
   if (result.status === 2 || result.stdout.trim() === '') {
     throw new Error(`check failed in ${directory} (exit ${result.status}):\n${result.stderr}`);
   }
+  /** @type {Map<string, string>} */
   const findings = new Map();
-  for (const fileResult of JSON.parse(result.stdout)) {
+  for (const fileResult of /** @type {FileResult[]} */ (JSON.parse(result.stdout))) {
     const file = path.relative(directory, fileResult.filePath).split(path.sep).join('/');
     for (const message of fileResult.messages) {
       if (message.ruleId?.startsWith(PREFIX) !== true) continue;
@@ -61,7 +77,9 @@ function findingsOf(repo, directory) {
   return findings;
 }
 
+/** @type {Map<string, string>} */
 const findings = new Map();
+/** @type {string[]} */
 const present = [];
 for (const repo of repos) {
   const directory = path.join(corpus, repo.name);
@@ -78,12 +96,20 @@ if (present.length === 0) {
   process.exit(0);
 }
 
+/** @type {Map<string, RuleStats>} */
 const perRule = new Map();
+/** @param {string} rule @returns {RuleStats} */
 const ruleStats = (rule) => {
-  if (!perRule.has(rule)) perRule.set(rule, { must: 0, found: 0, never: 0, falsePositives: 0, arguable: 0 });
-  return perRule.get(rule);
+  let stats = perRule.get(rule);
+  if (stats === undefined) {
+    stats = { must: 0, found: 0, never: 0, falsePositives: 0, arguable: 0 };
+    perRule.set(rule, stats);
+  }
+  return stats;
 };
+/** @type {Label[]} */
 const missed = [];
+/** @type {Label[]} */
 const falsePositives = [];
 const labelled = new Set();
 for (const label of labels) {
@@ -108,6 +134,7 @@ for (const label of labels) {
 }
 const unlabelled = [...findings.keys()].filter((key) => !labelled.has(key));
 
+/** @param {Label} label */
 const where = (label) => `${label.repo} ${label.file}:${label.line} ${label.rule} (${label.reason})`;
 let must = 0;
 let found = 0;

@@ -37,6 +37,11 @@ ruleTester.run('no-deprecated-sampling', rule, {
   ],
   invalid: [
     {
+      // SDK v2's builder re-exported by a framework is still SDK v2's builder.
+      code: `import { inputRequired } from 'mcp-use';\nexport const r = inputRequired({ inputRequests: { s: inputRequired.createMessage(${params}) } });`,
+      errors: [{ messageId: 'inputRequest' }],
+    },
+    {
       // A private field typed with the SDK class.
       code: `${V1}export class Host {\n  #server: Server;\n  constructor(server: Server) { this.#server = server; }\n  sample() { return this.#server.createMessage(${params}); }\n}`,
       errors: [{ messageId: 'call', line: 6 }],

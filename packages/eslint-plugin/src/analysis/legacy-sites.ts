@@ -32,7 +32,13 @@ import {
 import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { CALL_NAMES, calleeName, invokedMember } from './invoked-member.js';
 import { resolveOwner } from './owners.js';
-import { carriedMethod, methodOfInlineSchema, methodOfSchemaArgument, sdkName } from './sdk-references.js';
+import {
+  carriedMethod,
+  isSdkBuilderObject,
+  methodOfInlineSchema,
+  methodOfSchemaArgument,
+  sdkName,
+} from './sdk-references.js';
 
 type Node = TSESTree.Node;
 
@@ -147,7 +153,7 @@ function builderSite(file: FileAnalysis, call: TSESTree.CallExpression): LegacyS
   const builder = staticKey(callee);
   const object = unwrap(callee.object);
   const isBuilderObject =
-    sdkName(file, object) === INPUT_REQUEST_BUILDER_OBJECT ||
+    isSdkBuilderObject(file, object) ||
     (object.type === AST_NODE_TYPES.Identifier &&
       object.name === INPUT_REQUEST_BUILDER_OBJECT &&
       file.importsSdk);

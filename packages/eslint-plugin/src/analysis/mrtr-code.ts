@@ -24,7 +24,9 @@ import {
 import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { callSites } from './legacy-sites.js';
 import { enclosingFunction, type FunctionNode } from './handlers.js';
-import { sdkName } from './sdk-references.js';
+import { isSdkBuilderObject } from './sdk-references.js';
+
+export { isSdkBuilderObject };
 
 const { DefinitionType } = TSESLint.Scope;
 
@@ -45,27 +47,6 @@ export interface InputRequiredResult {
   readonly node: TSESTree.ObjectExpression | TSESTree.CallExpression;
   /** The object whose properties are `inputRequests`, `requestState` (or the runtime's `state`). */
   readonly spec: TSESTree.ObjectExpression | undefined;
-}
-
-/**
- * Whether `node` is the SDK v2 builder object `inputRequired`: imported from the SDK or from a
- * framework that re-exports it (`import { inputRequired } from 'mcp-use'`), or named so in an SDK file.
- */
-export function isSdkBuilderObject(file: FileAnalysis, node: Node): boolean {
-  const current = unwrap(node);
-  if (sdkName(file, current) === INPUT_REQUEST_BUILDER_OBJECT) return true;
-  if (current.type === AST_NODE_TYPES.Identifier && file.importsFramework) {
-    const origin = file.importOf(current);
-    if (origin !== undefined && isMcpFrameworkModule(origin.module))
-      return origin.imported === INPUT_REQUEST_BUILDER_OBJECT;
-  }
-  return (
-    current.type === AST_NODE_TYPES.Identifier &&
-    current.name === INPUT_REQUEST_BUILDER_OBJECT &&
-    file.importsSdk &&
-    file.importOf(current) === undefined &&
-    findVariable(file.scopeOf(current), current.name) === undefined
-  );
 }
 
 const RESULTS = memoTable<InputRequiredResult | undefined>('input_required results');

@@ -1,6 +1,8 @@
 // What SDK names and legacy methods an expression refers to: imported schema constants and classes,
 // request objects (inline, in a const, typed, cast or built with Schema.parse) and their `method`.
 import {
+  INPUT_REQUEST_BUILDER_OBJECT,
+  isMcpFrameworkModule,
   isMcpSdkModule,
   legacyMethod,
   legacyMethodOfType,
@@ -190,4 +192,25 @@ export function methodOfInlineSchema(file: FileAnalysis, node: Node): string | u
     return undefined;
   const literal = staticString(scope, method.arguments[0]);
   return literal !== undefined && legacyMethod(literal) !== undefined ? literal : undefined;
+}
+
+/**
+ * Whether `node` is the SDK v2 builder object `inputRequired`: imported from the SDK or from a
+ * framework that re-exports it (`import { inputRequired } from 'mcp-use'`), or named so in an SDK file.
+ */
+export function isSdkBuilderObject(file: FileAnalysis, node: Node): boolean {
+  const current = unwrap(node);
+  if (sdkName(file, current) === INPUT_REQUEST_BUILDER_OBJECT) return true;
+  if (current.type === AST_NODE_TYPES.Identifier && file.importsFramework) {
+    const origin = file.importOf(current);
+    if (origin !== undefined && isMcpFrameworkModule(origin.module))
+      return origin.imported === INPUT_REQUEST_BUILDER_OBJECT;
+  }
+  return (
+    current.type === AST_NODE_TYPES.Identifier &&
+    current.name === INPUT_REQUEST_BUILDER_OBJECT &&
+    file.importsSdk &&
+    file.importOf(current) === undefined &&
+    findVariable(file.scopeOf(current), current.name) === undefined
+  );
 }

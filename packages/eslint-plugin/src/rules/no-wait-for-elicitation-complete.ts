@@ -66,7 +66,10 @@ function mentionsElicitationId(file: FileAnalysis, root: Node): boolean {
     if (found || (isFunction(node) && !isPromiseExecutor(node))) return false;
     // `{ serverElicitationId: request.elicitationId }`: the id recorded as data in an object (a
     // row written to a store), which is not waiting on it.
-    if (node.type === AST_NODE_TYPES.Property && node.parent.type === AST_NODE_TYPES.ObjectExpression)
+    if (
+      (node.type === AST_NODE_TYPES.Property || node.type === AST_NODE_TYPES.SpreadElement) &&
+      node.parent.type === AST_NODE_TYPES.ObjectExpression
+    )
       return false;
     if (node.type === AST_NODE_TYPES.MemberExpression && staticKey(node) === ELICITATION_ID_FIELD)
       found = true;
