@@ -31,7 +31,9 @@ describe('MCP text patterns', () => {
   });
 
   it('finds CommonJS and dynamic imports of SDK packages only', () => {
-    expect(DYNAMIC_SDK_IMPORT_IN_TEXT.test(`require("@modelcontextprotocol/sdk/server/index.js")`)).toBe(true);
+    expect(DYNAMIC_SDK_IMPORT_IN_TEXT.test(`require("@modelcontextprotocol/sdk/server/index.js")`)).toBe(
+      true,
+    );
     expect(DYNAMIC_SDK_IMPORT_IN_TEXT.test(`await import('@modelcontextprotocol/server')`)).toBe(true);
     expect(DYNAMIC_SDK_IMPORT_IN_TEXT.test(`require('@modelcontextprotocol/inspector')`)).toBe(false);
     expect(SDK_MODULE_IN_TEXT.test(`// see @modelcontextprotocol/sdk`)).toBe(true);
@@ -46,7 +48,9 @@ describe('MCP text patterns', () => {
 
   it('describes push calls by shapes of catalog members', () => {
     for (const [name, shape] of Object.entries(PUSH_CALL_SHAPES)) {
-      expect(LEGACY_MEMBERS.some((member) => member.name === name && member.owner === shape.owner)).toBe(true);
+      expect(LEGACY_MEMBERS.some((member) => member.name === name && member.owner === shape.owner)).toBe(
+        true,
+      );
       expect(shape.required.length).toBeGreaterThan(0);
     }
   });

@@ -2,8 +2,6 @@
 // runtime's `round.inputRequired(…)`), the input requests inside them, and elicitation params
 // wherever they are built (literal requests, SDK and runtime builders, legacy push calls).
 import {
-  INPUT_REQUEST_BUILDER_OBJECT,
-  isMcpFrameworkModule,
   isRuntimeModule,
   ROUND_INPUT_REQUIRED_METHOD,
   RUNTIME_INPUT_REQUEST_BUILDERS,
