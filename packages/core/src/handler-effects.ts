@@ -55,6 +55,31 @@ export const REPEATABLE_VERBS: readonly string[] = [
   'wait',
 ];
 
+/**
+ * Final word parts of predicates that ask whether something happened or holds
+ * (`paymentCompleted`, `connectionReady`, `ticketPaid`): a check of the server's own records,
+ * safe to repeat and the way a server learns that an out-of-band step finished.
+ */
+export const PREDICATE_ENDINGS: readonly string[] = [
+  'completed',
+  'complete',
+  'done',
+  'finished',
+  'paid',
+  'ready',
+  'confirmed',
+  'connected',
+  'linked',
+  'authorized',
+  'authorised',
+  'verified',
+  'succeeded',
+  'exists',
+  'valid',
+  'available',
+  'status',
+];
+
 /** Leading verbs of calls that change something outside the handler, awaited or not. */
 export const WRITE_VERBS: readonly string[] = [
   'write',

@@ -8,6 +8,7 @@ export * from './eligible-methods.js';
 export * from './input-request-capabilities.js';
 export * from './sensitive-names.js';
 export * from './sdk-packages.js';
+export * from './mcp-text.js';
 export * from './sdk-owners.js';
 export * from './legacy-types.js';
 export * from './legacy-handlers.js';

@@ -95,3 +95,19 @@ export const HANDLER_REGISTRATION_METHODS = ['setRequestHandler', 'setNotificati
 
 /** Methods that declare capabilities after construction. */
 export const CAPABILITY_REGISTRATION_METHODS = ['registerCapabilities'] as const;
+
+/**
+ * Calls that are push-style by their shape alone, whatever the receiver: a project's own context
+ * wrapper or a framework object whose method keeps the SDK's name and takes the SDK's params
+ * (`ctx.elicitInput({ message, requestedSchema })`). The argument must be an object literal with
+ * every `required` property and, when `oneOf` lists any, at least one of them.
+ */
+export interface PushCallShape {
+  readonly owner: LegacyOwner;
+  readonly required: readonly string[];
+  readonly oneOf: readonly string[];
+}
+
+export const PUSH_CALL_SHAPES: Readonly<Record<string, PushCallShape>> = {
+  elicitInput: { owner: 'Server', required: ['message'], oneOf: ['requestedSchema', 'schema', 'url'] },
+};

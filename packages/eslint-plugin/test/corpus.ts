@@ -124,6 +124,9 @@ export function createModern${i}(): McpServer {
   server.registerTool('deploy_${i}', { inputSchema: z.object({ env: z.string() }) }, async ({ env }, ctx) => {
     const answer = inputResponse(ctx.mcpReq.inputResponses, 'confirm');
     if (answer.kind === 'missing') {
+      // SDK v2 answers a client without the capability with -32021: degrade instead.
+      if (!ctx.mcpReq.envelope?.['io.modelcontextprotocol/clientCapabilities']?.elicitation)
+        return { content: [{ type: 'text', text: 'confirmation needs a client that can ask' }] };
       return inputRequired({
         inputRequests: {
           confirm: inputRequired.elicit({

@@ -7,6 +7,8 @@ const typedRuleTester = new RuleTester(TYPE_AWARE);
 
 const serverInfo = `{ name: 's', version: '1' }`;
 
+const FRAMEWORK = `import { McpAgent } from 'agents/mcp';\n`;
+
 ruleTester.run('no-deprecated-logging', rule, {
   valid: [
     `console.log('info'); console.error('x');`,
@@ -26,8 +28,74 @@ ruleTester.run('no-deprecated-logging', rule, {
     `${V1}// await ctx.mcpReq.log('info', 'x')\nexport {};`,
     `${V1}function log(level: string, data: unknown) { console.error(level, data); }\nlog('info', 'x');`,
     `import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nnew Client(${serverInfo}, { capabilities: { logging: {} } as never });`,
+    // A framework's own logger options are not the logging capability.
+    `import { McpModule } from '@rekog/mcp-nest';\nexport const m = McpModule.forRoot({ name: 'x', version: '1', logging: { enabled: true, level: 'verbose' } });`,
+    `import { MCPServer } from 'mcp-use/server';\nexport const server = new MCPServer({ name: 'x', version: '1', logging: { level: 'debug' } });`,
+    // Capabilities of something else: no MCP import and no server info around them.
+    `export const lsp = { capabilities: { logging: {} } };`,
+    // Handlers registered with a schema built on the spot, for methods that are not deprecated.
+    `import { z } from 'zod';\ndeclare const server: any;\nserver.setRequestHandler(z.object({ method: z.literal('tools/list') }).passthrough(), async () => ({ tools: [] }));`,
+    `import { z } from 'zod';\ndeclare const server: any;\nserver.setRequestHandler(z.object({ kind: z.literal('logging/setLevel') }), async () => ({}));`,
   ],
   invalid: [
+    {
+      code: `${FRAMEWORK}export class A extends McpAgent {}\nexport function log(agent: A) {\n  void agent.server.server.sendLoggingMessage({ level: 'info', data: 'x' });\n}`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
+      code: `import { z } from 'zod';\ndeclare const server: any;\nserver.setRequestHandler(z.object({ method: z.literal('logging/setLevel') }).passthrough(), async () => ({}));`,
+      errors: [{ messageId: 'handler', line: 3 }],
+    },
+    {
+      code: `import { McpModule } from '@rekog/mcp-nest';\nexport const m = McpModule.forRoot({ name: 'x', version: '1', capabilities: { logging: {} } });`,
+      errors: [
+        {
+          messageId: 'capability',
+          suggestions: [
+            {
+              messageId: 'removeProperty',
+              data: { name: 'logging' },
+              output: `import { McpModule } from '@rekog/mcp-nest';\nexport const m = McpModule.forRoot({ name: 'x', version: '1', capabilities: {} });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      code: `import { FastMCP } from 'fastmcp';\nexport const server = new FastMCP({ name: 'x', version: '1.0.0', capabilities: { logging: {} } } as never);`,
+      errors: [
+        {
+          messageId: 'capability',
+          suggestions: [
+            {
+              messageId: 'removeProperty',
+              data: { name: 'logging' },
+              output: `import { FastMCP } from 'fastmcp';\nexport const server = new FastMCP({ name: 'x', version: '1.0.0', capabilities: {} } as never);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A server info that carries capabilities, in a file with no import at all.
+      code: `export const serverInfo = { name: 'x', version: '1.0.0', capabilities: { logging: {} } };`,
+      errors: [
+        {
+          messageId: 'capability',
+          suggestions: [
+            {
+              messageId: 'removeProperty',
+              data: { name: 'logging' },
+              output: `export const serverInfo = { name: 'x', version: '1.0.0', capabilities: {} };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      code: `export function notify(sendNotification: (n: object) => Promise<void>) {\n  return sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'x' } });\n}`,
+      errors: [{ messageId: 'send', line: 2 }],
+    },
     {
       code: `${V1}const server = new McpServer(${serverInfo});\nawait server.sendLoggingMessage({ level: 'info', data: 'x' });`,
       errors: [{ messageId: 'call', line: 4 }],

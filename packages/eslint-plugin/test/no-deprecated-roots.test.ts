@@ -26,6 +26,8 @@ ruleTester.run('no-deprecated-roots', rule, {
     `${V1}// await server.server.listRoots()\nexport {};`,
     `import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nnew Client({ name: 'c', version: '1' }, { capabilities: { elicitation: {} } });`,
     `${V1}const roots = ['a', 'b'];\nroots.push('c');`,
+    // Destructured from a value whose type this file declares: the member's type decides.
+    `${V1}import type { Host } from './host.js';\ninterface Session { host: Host }\nexport function roots(session: Session) {\n  const { host } = session;\n  return host.listRoots();\n}`,
   ],
   invalid: [
     {

@@ -32,8 +32,34 @@ ruleTester.run('no-deprecated-sampling', rule, {
     },
     `${V1}declare const server: Server;\nawait server.request({ method: 'roots/list' }, {} as never);`,
     `${V1}// server.server.createMessage(${params})\nexport {};`,
+    // createMessage keeps needing an SDK receiver: the name is common, and so are its params.
+    `declare const handler: { getServerForSession(id: string): any };\nawait handler.getServerForSession('s').createMessage(${params});`,
   ],
   invalid: [
+    {
+      // SDK v2's builder re-exported by a framework is still SDK v2's builder.
+      code: `import { inputRequired } from 'mcp-use';\nexport const r = inputRequired({ inputRequests: { s: inputRequired.createMessage(${params}) } });`,
+      errors: [{ messageId: 'inputRequest' }],
+    },
+    {
+      // A private field typed with the SDK class.
+      code: `${V1}export class Host {\n  #server: Server;\n  constructor(server: Server) { this.#server = server; }\n  sample() { return this.#server.createMessage(${params}); }\n}`,
+      errors: [{ messageId: 'call', line: 6 }],
+    },
+    {
+      code: `import { McpAgent } from 'agents/mcp';\nexport class A extends McpAgent {}\nexport function ask(agent: A) {\n  return agent.server.server.createMessage({ messages: [], maxTokens: 100 });\n}`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
+      // Built in one function, typed with an imported type only, sent in another.
+      code: `import type { CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js';\nfunction buildRequest(): CreateMessageRequest {\n  return { method: 'sampling/createMessage', params: { messages: [], maxTokens: 10 } };\n}\nexport async function send(extra: { sendRequest(r: unknown, s: unknown): Promise<unknown> }) {\n  const request = buildRequest();\n  return extra.sendRequest(request, {});\n}`,
+      errors: [{ messageId: 'send', line: 7 }],
+    },
+    {
+      // The same without any type: the object the builder returns carries the method.
+      code: `const build = () => ({ method: 'sampling/createMessage', params: { messages: [], maxTokens: 10 } });\nexport async function send(sendRequest: (r: unknown) => Promise<unknown>) {\n  return sendRequest(build());\n}`,
+      errors: [{ messageId: 'send', line: 3 }],
+    },
     {
       code: `${V1}const mcp = new McpServer({ name: 's', version: '1' });\nawait mcp.server.createMessage(${params});`,
       errors: [{ messageId: 'call', line: 4 }],

@@ -5,6 +5,7 @@ import { SYNTAX_ONLY, TYPE_AWARE, TYPED_FILE, V1, V1_TYPES, V2 } from './rule-te
 const ruleTester = new RuleTester(SYNTAX_ONLY);
 const typedRuleTester = new RuleTester(TYPE_AWARE);
 
+const AGENT = `import { McpAgent } from 'agents/mcp';\n`;
 const form = `{ message: 'Delete?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }`;
 
 ruleTester.run('no-push-elicitation', rule, {
@@ -12,10 +13,9 @@ ruleTester.run('no-push-elicitation', rule, {
     // Same-named methods on things that are not the SDK.
     `class Wizard { elicitInput(x: unknown) { return x; } }\nnew Wizard().elicitInput({});`,
     `${V1}class Wizard { elicitInput(x: unknown) { return x; } }\nconst w = new Wizard();\nw.elicitInput(${form});`,
-    `${V1}import { Prompter } from './prompter.js';\nconst p = new Prompter();\np.elicitInput(${form});`,
     `${V1}function ask(form: { elicitInput(x: unknown): void }) { form.elicitInput({}); }`,
-    // Without an SDK import an unknown receiver is not trusted.
-    `declare const x: any;\nx.elicitInput(${form});`,
+    // Without an SDK import an unknown receiver is not trusted with other params.
+    `declare const x: any;\nx.elicitInput({ question: 'Delete?' });`,
     // Client-side handlers for elicitation are how MRTR input gets answered.
     `${V1_TYPES}import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nconst client = new Client({ name: 'c', version: '1' });\nclient.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'decline' }));`,
     `import { Client } from '@modelcontextprotocol/client';\nconst client = new Client({ name: 'c', version: '1' });\nclient.setRequestHandler('elicitation/create', async () => ({ action: 'cancel' }));`,
@@ -33,8 +33,39 @@ ruleTester.run('no-push-elicitation', rule, {
     `import { UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js';\nexport const isUrl = (e: unknown) => e instanceof UrlElicitationRequiredError;`,
     // A local class that happens to share the SDK error's name.
     `class UrlElicitationRequiredError extends Error {}\nthrow new UrlElicitationRequiredError('x');`,
+    // Framework files: other calls on the framework's objects, and same-named calls without SDK params.
+    `${AGENT}export class A extends McpAgent { async go() { await this.server.server.close(); } }`,
+    `declare const form: any;\nform.elicitInput({ prompt: 'Name?' });`,
+    `declare function elicitInput(message: string): Promise<string>;\nawait elicitInput('Name?');`,
+    // A receiver whose class is written in this file: its elicitInput is that code, read here.
+    `class Wizard { elicitInput(x: unknown) { return x; } }\nconst w = new Wizard();\nw.elicitInput(${form});`,
+    `function ask(form: { elicitInput(x: unknown): void }) { form.elicitInput(${form}); }`,
+    // A generic send of a method a client sends, or of a current method, whoever sends it.
+    `export async function run(sendRequest: (r: object) => Promise<unknown>) {\n  return sendRequest({ method: 'tools/call', params: { name: 't' } });\n}`,
+    `export async function run({ request }: { request: (r: object) => Promise<unknown> }) {\n  return request({ method: 'ping' });\n}`,
   ],
   invalid: [
+    {
+      // `.server.server` is the McpServer-to-Server idiom, in a file that imports only the framework.
+      code: `${AGENT}export class A extends McpAgent {}\nexport async function go(agent: A) {\n  return agent.server.server.elicitInput(${form});\n}`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
+      code: `import type { ToolContext } from './context.js';\nexport async function run(ctx: ToolContext) {\n  return ctx.elicitInput({ message: 'Pick a plan', requestedSchema: { type: 'object', properties: {} } });\n}`,
+      errors: [{ messageId: 'call', line: 3 }],
+    },
+    {
+      code: `import type { Ctx } from './ctx.js';\nimport { z } from 'zod';\nexport const run = (ctx: Ctx) => ctx.elicitInput({ message: 'Pick', schema: z.object({ plan: z.string() }) });`,
+      errors: [{ messageId: 'call', line: 3 }],
+    },
+    {
+      code: `export async function ask(sendRequest: (r: object, s: object) => Promise<unknown>) {\n  return sendRequest({ method: 'elicitation/create', params: ${form} }, {});\n}`,
+      errors: [{ messageId: 'send', line: 2 }],
+    },
+    {
+      code: `export async function ask({ sendRequest }: { sendRequest: (r: object) => Promise<unknown> }) {\n  return sendRequest({ method: 'elicitation/create', params: ${form} });\n}`,
+      errors: [{ messageId: 'send', line: 2 }],
+    },
     {
       code: `${V1}const mcp = new McpServer({ name: 's', version: '1' });\nawait mcp.server.elicitInput(${form});`,
       errors: [{ messageId: 'call', line: 4 }],

@@ -1,3 +1,4 @@
+import { REQUEST_STATE_INSPECTION_GUIDANCE } from '@mcp-mrtr/core';
 import { RuleTester } from '@typescript-eslint/rule-tester';
 import rule from '../src/rules/no-request-state-inspection.js';
 import { SYNTAX_ONLY, TYPE_AWARE, TYPED_FILE } from './rule-tester.js';
@@ -14,6 +15,8 @@ const call = (body: string) =>
   `${CLIENT}export async function run() {\n  const result = await client.request({ method: 'tools/call', params: { name: 't', arguments: {} } } as never) as { requestState?: string; inputRequests?: object };\n${body}\n}`;
 const retry = (state: string) =>
   `  return client.request({ method: 'tools/call', params: { name: 't', arguments: {}, inputResponses: await answer(result.inputRequests), requestState: ${state} } } as never);`;
+
+const HAND = `declare function rpc(method: string, params: object): Promise<{ resultType?: string; requestState?: string; content?: unknown[] }>;\n`;
 
 ruleTester.run('no-request-state-inspection', rule, {
   valid: [
@@ -41,8 +44,32 @@ ruleTester.run('no-request-state-inspection', rule, {
     call(retry('result.requestState ?? undefined')),
     // Params for something other than an MRTR-eligible request.
     `${CLIENT}export const r = client.request({ method: 'tools/list', params: { requestState: 'x' } } as never);`,
+    // A hand-written client that echoes the state it received after testing for input_required.
+    `${HAND}export async function run() {\n  const r = await rpc('tools/call', { name: 't' });\n  if (r.resultType === 'input_required') return rpc('tools/call', { name: 't', requestState: r.requestState });\n  return r;\n}`,
+    // Without the test, \`r\` could be anything: a server reading its own params, say.
+    `export function open(r: { requestState: string }) {\n  return JSON.parse(Buffer.from(r.requestState, 'base64').toString());\n}\nexport const kind = 'input_required';`,
+    // The test is about another object.
+    `${HAND}export async function run(other: { requestState: string }) {\n  const r = await rpc('tools/call', { name: 't' });\n  if (r.resultType === 'input_required') return JSON.parse(other.requestState);\n  return r;\n}`,
   ],
   invalid: [
+    {
+      code: `${HAND}export async function run() {\n  const r = await rpc('tools/call', { name: 't' });\n  if (r.resultType === 'input_required') {\n    const state = JSON.parse(Buffer.from(r.requestState!, 'base64').toString());\n    return state;\n  }\n  return r;\n}`,
+      errors: [
+        {
+          messageId: 'decoded',
+          data: { callee: 'Buffer.from', guidance: REQUEST_STATE_INSPECTION_GUIDANCE },
+        },
+      ],
+    },
+    {
+      // After an early exit on anything else.
+      code: `${HAND}export async function run() {\n  const r = await rpc('tools/call', { name: 't' });\n  if (r.resultType !== 'input_required') return r;\n  return JSON.parse(atob(r.requestState ?? ''));\n}`,
+      errors: [{ messageId: 'decoded' }],
+    },
+    {
+      code: `${HAND}export async function run() {\n  const r = await rpc('tools/call', { name: 't' });\n  return r.resultType === 'input_required' && r.requestState?.split('.');\n}`,
+      errors: [{ messageId: 'takenApart' }],
+    },
     {
       code: call(`  const state = JSON.parse(atob(result.requestState ?? ''));\n  console.error(state);`),
       errors: [{ messageId: 'decoded', line: 6, data: { callee: 'atob', guidance: expectGuidance() } }],

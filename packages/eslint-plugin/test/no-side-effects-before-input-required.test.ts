@@ -62,8 +62,15 @@ ruleTester.run('no-side-effects-before-input-required', rule, {
     },
     // The guide's example: nothing runs before its question but a digest.
     `declare function digestOf(a: unknown): string;\nexport async function handle(req: { params: { inputResponses?: { confirm?: unknown } } }) {\n  const digest = digestOf(req);\n  if (!req.params.inputResponses?.confirm) return { resultType: 'input_required', inputRequests: {}, requestState: digest };\n  return { resultType: 'complete', content: [] };\n}`,
+    // Awaiting a predicate (the server's own record of an out-of-band step) repeats harmlessly.
+    `declare const billing: { paymentCompleted(ticket: string): Promise<boolean> };\n${tool(`  const accept = true;\n  const paid = accept && (await billing.paymentCompleted('t-1'));\n  ${ANSWER}\n  if (!answer || !paid) ${ASK}\n  return { content: [] };`)}`,
   ],
   invalid: [
+    {
+      // The same shape with a verb that acts is still an effect.
+      code: `declare const billing: { chargeTicket(ticket: string): Promise<boolean> };\n${tool(`  const paid = await billing.chargeTicket('t-1');\n  ${ANSWER}\n  if (!answer || !paid) ${ASK}\n  return { content: [] };`)}`,
+      errors: [{ messageId: 'sideEffect' }],
+    },
     {
       code: tool(
         `  await payments.charge(500);\n  ${ANSWER}\n  if (!answer) ${ASK}\n  return { content: [] };`,

@@ -31,6 +31,8 @@ ruleTester.run('no-wait-for-elicitation-complete', rule, {
     `import { ElicitationCompleteNotificationSchema } from '@modelcontextprotocol/sdk/types.js';\nexport const schemaName = ElicitationCompleteNotificationSchema.description;`,
     `import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';\ndeclare const message: unknown;\nexport const isElicit = ElicitRequestSchema.safeParse(message).success;`,
     `declare const state: { elicitationId?: string };\nexport async function server() {\n  await Promise.resolve(state.elicitationId);\n}`,
+    // The id recorded as data in a row written to a store: nothing waits on it.
+    `${V2_CLIENT}declare const db: { mutation(name: string, row: object): Promise<void> };\nclient.setRequestHandler('elicitation/create', async (request) => {\n  await db.mutation('elicitations:create', { message: request.params.message, serverElicitationId: (request.params as { elicitationId?: string }).elicitationId, ...((request.params as { elicitationId?: string }).elicitationId ? { tracked: true } : {}) });\n  return { action: 'accept' };\n});`,
   ],
   invalid: [
     {

@@ -21,9 +21,8 @@ ruleTester.run('require-client-capability-check', rule, {
     // The runtime refuses (-32021) or drops requests the client cannot serve.
     `${RUNTIME}export const tool: ToolHandler = (_a, round) => round.inputRequired({ inputRequests: { c: elicitUrl({ message: 'Go', url: 'https://example.com' }) } });`,
     `${RUNTIME}export const tool: ToolHandler = (_a, round) => round.inputRequired({ inputRequests: { n: elicitForm({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } }) }, unsupported: 'filter' });`,
-    // SDK v2's seam checks every request against the request's declared capabilities.
-    `${V2}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('t', {}, async () => inputRequired({ inputRequests: { c: inputRequired.elicitUrl({ message: 'Go', url: 'https://example.com' }) } }));`,
-    `${V2}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('t', {}, async () => (${result(`n: ${FORM}`)}));`,
+    // SDK v2 with a check that degrades instead of letting the seam fail the call (-32021).
+    `${V2}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('t', {}, async (_args, ctx) => {\n  if (!ctx.mcpReq.envelope?.['io.modelcontextprotocol/clientCapabilities']?.elicitation?.url) return { content: [] };\n  return inputRequired({ inputRequests: { c: inputRequired.elicitUrl({ message: 'Go', url: 'https://example.com' }) } });\n});`,
     // The runtime's SDK v1 adapter runs the rounds and checks capabilities before asking.
     `${V1}import { SdkV1Adapter } from '@mcp-mrtr/runtime/sdk-v1';\ndeclare const mrtr: SdkV1Adapter;\nconst mcp = new McpServer({ name: 's', version: '1' });\nmrtr.registerTool(mcp, 'connect', {}, async () => (${result(`c: ${URL_MODE}`)}) as never);`,
     // Checks that cover the request.
@@ -52,6 +51,20 @@ ruleTester.run('require-client-capability-check', rule, {
     ),
   ],
   invalid: [
+    {
+      // SDK v2's seam answers a client without the capability with -32021: the call fails.
+      code: `${V2}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('t', {}, async () => inputRequired({ inputRequests: { c: inputRequired.elicitUrl({ message: 'Go', url: 'https://example.com' }) } }));`,
+      errors: [{ messageId: 'unchecked', data: { mode: 'url', why: URL_WHY } }],
+    },
+    {
+      code: `${V2}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('t', {}, async () => (${result(`n: ${FORM}`)}));`,
+      errors: [{ messageId: 'unchecked', data: { mode: 'form', why: '' } }],
+    },
+    {
+      // The builder alone says SDK v2 serves it, wherever the handler is registered.
+      code: `${V2}export async function tool() {\n  return inputRequired({ inputRequests: { name: inputRequired.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } }) } });\n}`,
+      errors: [{ messageId: 'unchecked', data: { mode: 'form', why: '' } }],
+    },
     {
       code: plain(`  if (!caps?.elicitation) return { content: [] };\n  return ${result(`c: ${URL_MODE}`)};`),
       errors: [{ messageId: 'wrongCapability', data: { checked: 'elicitation', mode: 'url', why: URL_WHY } }],
@@ -118,11 +131,16 @@ ruleTester.run('require-client-capability-check', rule, {
 typedRuleTester.run('require-client-capability-check (type-aware)', rule, {
   valid: [
     {
-      code: `${V2}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('t', {}, async () => inputRequired({ inputRequests: { c: inputRequired.elicitUrl({ message: 'Go', url: 'https://example.com' }) } }));`,
+      code: `${V2}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('t', {}, async (_args, ctx) => {\n  if (!ctx.mcpReq.envelope?.['io.modelcontextprotocol/clientCapabilities']?.elicitation?.url) return { content: [] };\n  return inputRequired({ inputRequests: { c: inputRequired.elicitUrl({ message: 'Go', url: 'https://example.com' }) } });\n});`,
       filename: TYPED_FILE,
     },
   ],
   invalid: [
+    {
+      code: `${V2}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('t', {}, async () => inputRequired({ inputRequests: { c: inputRequired.elicitUrl({ message: 'Go', url: 'https://example.com' }) } }));`,
+      filename: TYPED_FILE,
+      errors: [{ messageId: 'unchecked' }],
+    },
     {
       code: v1Tool(`  return ${result(`n: ${FORM}`)} as never;`),
       filename: TYPED_FILE,

@@ -62,8 +62,25 @@ ruleTester.run('url-accept-is-not-completion', rule, {
     tool(
       `  if (answer.action === 'decline') return text('Connected elsewhere?');\n  return text('Not connected.');`,
     ),
+    // Accept AND the server's own record of completion: awaiting a predicate is a check, not an act.
+    `${PRELUDE}declare const billing: { paymentCompleted(ticket: string): Promise<boolean> };\nexport const tool: ToolHandler = async (_args, round) => {\n  const answer = round.urlElicitation('connect');\n  if (!answer) return round.inputRequired({ inputRequests: { connect } });\n  const paid = answer.action === 'accept' && await billing.paymentCompleted('t-1');\n  return paid ? text('Paid.') : round.inputRequired({ inputRequests: { connect } });\n};`,
+    tool(
+      `  if (answer.action === 'accept' && (await github.isConnected('ada'))) return text('Connected.');\n  return round.inputRequired({ inputRequests: { connect } });`,
+    ),
+    // Messages that send the user on, or say what must happen first, claim nothing.
+    tool(
+      `  if (answer.action === 'accept') return text('Connection page opened. Complete it in your browser.');\n  return text('Cancelled.');`,
+    ),
+    tool(
+      `  if (answer.action === 'accept') return text('Page opened. Verify the callback before treating the service as connected.');\n  return text('Cancelled.');`,
+    ),
   ],
   invalid: [
+    {
+      // A verb that acts, awaited after accept, still acts on the accept alone.
+      code: `${PRELUDE}declare const billing: { chargeTicket(ticket: string): Promise<boolean> };\nexport const tool: ToolHandler = async (_args, round) => {\n  const answer = round.urlElicitation('connect');\n  if (!answer) return round.inputRequired({ inputRequests: { connect } });\n  const paid = answer.action === 'accept' && await billing.chargeTicket('t-1');\n  return text(String(paid));\n};`,
+      errors: [{ messageId: 'acceptIsConsent', data: { evidence: 'awaits billing.chargeTicket(…)' } }],
+    },
     {
       code: tool(
         `  if (answer.action !== 'accept') return text('Not connected.');\n  return text('GitHub connected.');`,

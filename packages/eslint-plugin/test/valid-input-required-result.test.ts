@@ -36,6 +36,10 @@ ruleTester.run('valid-input-required-result', rule, {
     ).replace('export', 'declare function seal(v: object): string;\nexport'),
     // Spreads we cannot see into may hold anything.
     `declare const rest: object;\n${returned(`{ resultType: 'input_required', ...rest }`)}`,
+    // A variable filled after it is declared (one request per missing argument) is present.
+    `declare const missing: string[];\nexport function handler() {\n  const inputRequests: Record<string, unknown> = {};\n  for (const name of missing) inputRequests[name] = ${request};\n  return { resultType: 'input_required', inputRequests };\n}`,
+    `declare function collect(): Record<string, unknown>;\nexport function handler() {\n  const pending = collect();\n  return { resultType: 'input_required', inputRequests: pending };\n}`,
+    `${V2}declare const missing: string[];\nexport function tool() {\n  const inputRequests = {};\n  for (const name of missing) Object.assign(inputRequests, { [name]: inputRequired.elicit({ message: name, requestedSchema: { type: 'object', properties: {} } }) });\n  return inputRequired({ inputRequests });\n}`,
   ],
   invalid: [
     {

@@ -42,8 +42,20 @@ ruleTester.run('valid-url-elicitation', rule, {
     `export const result = { content: [{ type: 'text', text: 'Open https://example.com/help' }] };`,
     `export const result = { resultType: 'input_required', inputRequests: { s: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise http://example.com' } }], maxTokens: 9 } } } };`,
     `export const link = { mode: 'url', url: 'http://example.com/?token=1', message: 'x' };`,
+    // Concatenations: the static prefix decides; what is appended is unknown and not judged.
+    `declare const ticket: string;\n${url(`'https://auth.example.com/connect?ticket=' + ticket`)}`,
+    `declare const base: string;\n${url(`base + '/connect?ticket=t'`)}`,
+    `declare const host: string;\n${url(`'http://' + host + '/connect'`)}`,
   ],
   invalid: [
+    {
+      code: `declare const ticket: string;\n${url(`'http://auth.example.com/connect?ticket=' + ticket`)}`,
+      errors: [{ messageId: 'insecureUrl' }],
+    },
+    {
+      code: `declare const ticket: string;\nconst prefix = 'http://auth.example.com/connect';\n${url(`prefix + '?ticket=' + ticket`)}`,
+      errors: [{ messageId: 'insecureUrl' }],
+    },
     {
       code: url(`'http://mcp.example.com/connect'`),
       errors: [

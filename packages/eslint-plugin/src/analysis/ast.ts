@@ -43,6 +43,8 @@ export function staticKey(
   node: TSESTree.Property | TSESTree.MemberExpression | TSESTree.PropertyDefinition,
 ): string | undefined {
   const key = node.type === AST_NODE_TYPES.MemberExpression ? node.property : node.key;
+  // `this.#server`: private names keep their `#`, so they never match a public name.
+  if (key.type === AST_NODE_TYPES.PrivateIdentifier) return `#${key.name}`;
   if (!node.computed) return key.type === AST_NODE_TYPES.Identifier ? key.name : propertyName(key);
   return propertyName(key);
 }

@@ -3,6 +3,7 @@ import { CLIENT_REQUEST_CALLS, clientRequestMethod, RECEIVED_REQUEST_STATE_PROPE
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { asObjectLiteral, findVariable, objectProperty, staticKey, staticString, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
+import { runsAfterInputRequiredTest } from './result-tests.js';
 
 const { DefinitionType } = TSESLint.Scope;
 
@@ -110,7 +111,10 @@ export function isClientRequestParams(file: FileAnalysis, object: TSESTree.Objec
   return false;
 }
 
-/** `result.requestState` of a client result, or a binding that only ever holds one. */
+/**
+ * `result.requestState` of a client result (or of any `r` tested `r.resultType === 'input_required'`
+ * first), or a binding that only ever holds one.
+ */
 export function isReceivedRequestState(file: FileAnalysis, node: Node, depth = 0): boolean {
   if (depth > 3) return false;
   const current = unwrap(node);
@@ -118,7 +122,10 @@ export function isReceivedRequestState(file: FileAnalysis, node: Node, depth = 0
   if (current.type === AST_NODE_TYPES.LogicalExpression)
     return isReceivedRequestState(file, current.left, depth + 1);
   if (current.type === AST_NODE_TYPES.MemberExpression) {
-    return staticKey(current) === RECEIVED_REQUEST_STATE_PROPERTY && isClientResult(file, current.object);
+    return (
+      staticKey(current) === RECEIVED_REQUEST_STATE_PROPERTY &&
+      (isClientResult(file, current.object) || runsAfterInputRequiredTest(file, current))
+    );
   }
   if (current.type !== AST_NODE_TYPES.Identifier) return false;
   const variable = findVariable(file.scopeOf(current), current.name);

@@ -1,6 +1,12 @@
 // Which calls and writes change something outside a handler, by the verbs in core: what re-running
 // a handler repeats, and what code does once it believes an out-of-band step finished.
-import { MUTATING_METHODS, REPEATABLE_VERBS, splitWordParts, WRITE_VERBS } from '@mcp-mrtr/core';
+import {
+  MUTATING_METHODS,
+  PREDICATE_ENDINGS,
+  REPEATABLE_VERBS,
+  splitWordParts,
+  WRITE_VERBS,
+} from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { findVariable, memberPath, objectProperty, staticString, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
@@ -12,13 +18,20 @@ type Node = TSESTree.Node;
 const REPEATABLE: ReadonlySet<string> = new Set(REPEATABLE_VERBS);
 const WRITES: ReadonlySet<string> = new Set(WRITE_VERBS);
 const MUTATORS: ReadonlySet<string> = new Set(MUTATING_METHODS);
+const PREDICATES: ReadonlySet<string> = new Set(PREDICATE_ENDINGS);
 
 function verbOf(name: string): string {
   return splitWordParts(name)[0] ?? '';
 }
 
+/** `paymentCompleted`, `isReady`: a name that asks a question rather than does something. */
+function isPredicate(name: string): boolean {
+  const parts = splitWordParts(name);
+  return parts.length > 1 && PREDICATES.has(parts.at(-1) ?? '');
+}
+
 /**
- * Whether a call is safe to repeat: its name reads, computes or waits, it is a `Promise.*`
+ * Whether a call is safe to repeat: its name reads, computes, waits or asks (`paymentCompleted`), it is a `Promise.*`
  * combinator or a `console` call, a `fetch` without a writing method, or one the user allowed.
  */
 export function isRepeatableCall(
@@ -41,7 +54,7 @@ export function isRepeatableCall(
         : undefined;
     return method === undefined || ['GET', 'HEAD'].includes(method.toUpperCase());
   }
-  return REPEATABLE.has(verbOf(name));
+  return REPEATABLE.has(verbOf(name)) || isPredicate(name);
 }
 
 /** The variable or `this` a target hangs off: `a` in `a.b.c`. */

@@ -1,4 +1,11 @@
-import { isMcpSdkModule } from '@mcp-mrtr/core';
+import {
+  DYNAMIC_SDK_IMPORT_IN_TEXT,
+  FRAMEWORK_MODULE_IN_TEXT,
+  isMcpFrameworkModule,
+  isMcpSdkModule,
+  MRTR_IN_TEXT,
+  SDK_MODULE_IN_TEXT,
+} from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findVariable, propertyName, unwrap } from './ast.js';
 import { typedServices, type TypedServices } from './typed.js';
@@ -31,6 +38,11 @@ export interface FileAnalysis {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
   /** The file imports an MCP SDK package (types included), so SDK-specific names are trusted. */
   readonly importsSdk: boolean;
+  /**
+   * The file imports an MCP framework (`agents/mcp`, `fastmcp`, `@rekog/mcp-nest`, …): options it
+   * hands the framework are MCP options, and capabilities in them are MCP capabilities.
+   */
+  readonly importsFramework: boolean;
   /** The file mentions MRTR vocabulary (`inputRequests`, `input_required`, `inputResponses`). */
   readonly mentionsMrtr: boolean;
   /** Type information, when the parser was given a program. */
@@ -44,9 +56,6 @@ export interface FileAnalysis {
    */
   memo<V>(table: MemoTable<V>, node: Node, compute: () => V): V;
 }
-
-const SDK_MODULE_IN_TEXT = /@modelcontextprotocol\//;
-const MRTR_IN_TEXT = /\binputRequests\b|\binput_required\b|\binputResponses\b/;
 
 /**
  * The analysis of the file being linted. ESLint lints one file at a time, synchronously, so one slot
@@ -65,20 +74,21 @@ function moduleOfRequire(node: Node | null | undefined): string | undefined {
   return propertyName(call.arguments[0]);
 }
 
-function staticImportsSdk(program: TSESTree.Program): boolean {
+/** Whether a top-level import or re-export names a module `wanted` accepts. */
+function staticImports(program: TSESTree.Program, wanted: (specifier: string) => boolean): boolean {
   for (const statement of program.body) {
     switch (statement.type) {
       case AST_NODE_TYPES.ImportDeclaration:
       case AST_NODE_TYPES.ExportAllDeclaration:
-        if (isMcpSdkModule(statement.source.value)) return true;
+        if (wanted(statement.source.value)) return true;
         break;
       case AST_NODE_TYPES.ExportNamedDeclaration:
-        if (statement.source !== null && isMcpSdkModule(statement.source.value)) return true;
+        if (statement.source !== null && wanted(statement.source.value)) return true;
         break;
       case AST_NODE_TYPES.TSImportEqualsDeclaration:
         if (
           statement.moduleReference.type === AST_NODE_TYPES.TSExternalModuleReference &&
-          isMcpSdkModule(statement.moduleReference.expression.value)
+          wanted(statement.moduleReference.expression.value)
         ) {
           return true;
         }
@@ -89,9 +99,6 @@ function staticImportsSdk(program: TSESTree.Program): boolean {
   }
   return false;
 }
-
-/** `require('…')` and `import('…')` of an SDK module anywhere in the text (CommonJS, dynamic import). */
-const DYNAMIC_SDK_IMPORT = /\b(?:require|import)\s*\(\s*['"`]@modelcontextprotocol\/[\w-]+/;
 
 function originOfDefinition(definition: TSESLint.Scope.Definition, name: string): ImportOrigin | undefined {
   if (definition.type === DefinitionType.ImportBinding) {
@@ -144,7 +151,10 @@ export function fileAnalysis(context: Context): FileAnalysis {
   const mentionsSdk = SDK_MODULE_IN_TEXT.test(text);
   const analysis: FileAnalysis = {
     sourceCode,
-    importsSdk: mentionsSdk && (staticImportsSdk(sourceCode.ast) || DYNAMIC_SDK_IMPORT.test(text)),
+    importsSdk:
+      mentionsSdk && (staticImports(sourceCode.ast, isMcpSdkModule) || DYNAMIC_SDK_IMPORT_IN_TEXT.test(text)),
+    importsFramework:
+      FRAMEWORK_MODULE_IN_TEXT.test(text) && staticImports(sourceCode.ast, isMcpFrameworkModule),
     mentionsMrtr: MRTR_IN_TEXT.test(text),
     typed: typedServices(sourceCode),
     scopeOf: (node) => sourceCode.getScope(node),

@@ -5,15 +5,18 @@ import {
   HANDLER_REGISTRATION_METHODS,
   INPUT_REQUEST_BUILDERS,
   LEGACY_MEMBERS,
+  legacyMember,
   legacyMembersNamed,
+  PUSH_CALL_SHAPES,
   SDK_OWNER_PROPERTIES,
   SDK_SPECIFIC_MEMBER_NAMES,
   type LegacyMember,
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { findVariable, propertyName, staticKey, unwrap } from './ast.js';
+import { asObjectLiteral, findVariable, objectProperty, propertyName, staticKey, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
 import { resolveOwner } from './owners.js';
+import { carriedMethod } from './sdk-references.js';
 import { callProvenance, memberOfProvenance } from './typed.js';
 
 const { DefinitionType } = TSESLint.Scope;
@@ -92,17 +95,89 @@ function isOwnerPropertyChain(callee: Node): boolean {
   return object.type === AST_NODE_TYPES.MemberExpression && (staticKey(object) ?? '') in SDK_OWNER_PROPERTIES;
 }
 
+/** A type name declared in this file: a class, an interface or a type alias, not an import. */
+function isLocalTypeName(file: FileAnalysis, name: TSESTree.EntityName | TSESTree.Expression): boolean {
+  if (name.type !== AST_NODE_TYPES.Identifier) return false;
+  const type = findVariable(file.scopeOf(name), name.name)?.defs[0]?.type;
+  return type === DefinitionType.ClassName || type === DefinitionType.Type;
+}
+
+/**
+ * Whether a receiver's class or type is written in this file (`new Wizard()`, `form: { … }`): its
+ * methods can be read here, so a same-named method is that code's, not a wrapper around the SDK.
+ */
+function isDeclaredHere(file: FileAnalysis, receiver: Node): boolean {
+  const current = unwrap(receiver);
+  if (current.type !== AST_NODE_TYPES.Identifier) return false;
+  const definition = findVariable(file.scopeOf(current), current.name)?.defs[0];
+  let binding: Node | undefined;
+  let init: Node | null | undefined;
+  if (definition?.type === DefinitionType.Variable) {
+    binding = definition.node.id;
+    init = definition.node.init;
+  } else if (definition?.type === DefinitionType.Parameter) binding = definition.name;
+  if (binding === undefined) return false;
+  const annotation = (binding as { typeAnnotation?: TSESTree.TSTypeAnnotation }).typeAnnotation
+    ?.typeAnnotation;
+  if (annotation?.type === AST_NODE_TYPES.TSTypeLiteral) return true;
+  if (annotation?.type === AST_NODE_TYPES.TSTypeReference) return isLocalTypeName(file, annotation.typeName);
+  const value = init == null ? undefined : unwrap(init);
+  return value?.type === AST_NODE_TYPES.NewExpression && isLocalTypeName(file, value.callee);
+}
+
+/**
+ * `ctx.elicitInput({ message, requestedSchema })`: a call whose name and argument are the SDK's,
+ * which is evidence enough whatever the receiver (a project's wrapper, a framework's object).
+ */
+function memberOfShape(
+  file: FileAnalysis,
+  call: TSESTree.CallExpression,
+  name: string,
+): LegacyMember | undefined {
+  const shape = PUSH_CALL_SHAPES[name];
+  const argument = call.arguments[0];
+  if (shape === undefined || argument === undefined) return undefined;
+  const callee = unwrap(call.callee);
+  if (callee.type === AST_NODE_TYPES.MemberExpression && isDeclaredHere(file, callee.object))
+    return undefined;
+  const scope = file.scopeOf(call);
+  const params = asObjectLiteral(scope, argument);
+  if (params === undefined) return undefined;
+  const has = (key: string) => objectProperty(scope, params, key) !== undefined;
+  const matches = shape.required.every(has) && (shape.oneOf.length === 0 || shape.oneOf.some(has));
+  return matches ? legacyMember(shape.owner, name) : undefined;
+}
+
+/**
+ * `sendRequest({ method: 'elicitation/create', … })` on anything: a generic send that carries a
+ * request only a server sends to a client is old-style whoever the sender is.
+ */
+function carriesServerRequest(file: FileAnalysis, call: TSESTree.CallExpression): boolean {
+  const request = call.arguments[0];
+  if (request === undefined || request.type === AST_NODE_TYPES.SpreadElement) return false;
+  return carriedMethod(file, request)?.direction === 'server-to-client';
+}
+
 /** The catalog member a call invokes, or undefined when it is not (provably or probably) one. */
 export function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression): LegacyMember | undefined {
+  const callee = unwrap(call.callee);
+  const called = calleeName(callee);
   if (file.typed !== undefined) {
     const provenance = callProvenance(file.typed, call);
     if (provenance.kind === 'sdk') return memberOfProvenance(provenance);
-    if (provenance.kind === 'other') return undefined;
+    if (provenance.kind === 'other')
+      return called === undefined ? undefined : memberOfShape(file, call, called);
   }
-  const callee = unwrap(call.callee);
+  const shaped = called === undefined ? undefined : memberOfShape(file, call, called);
+  if (shaped !== undefined) return shaped;
   let receiver: Node | undefined;
   let name: string | undefined;
-  if (!file.importsSdk && file.typed === undefined && !isOwnerPropertyChain(callee)) return undefined;
+  const generic =
+    called !== undefined &&
+    legacyMembersNamed(called).some((member) => member.kind === 'generic') &&
+    carriesServerRequest(file, call);
+  if (!file.importsSdk && file.typed === undefined && !isOwnerPropertyChain(callee) && !generic)
+    return undefined;
   if (callee.type === AST_NODE_TYPES.MemberExpression) {
     receiver = callee.object;
     name = staticKey(callee);
@@ -110,7 +185,8 @@ export function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression)
     if (legacyMembersNamed(callee.name).length === 0 && !file.importsSdk) return undefined;
     const alias = aliasedMember(file, callee);
     receiver = alias?.receiver;
-    name = alias?.name;
+    // A sender received as a parameter (`sendRequest`) is known by its own name.
+    name = alias?.name ?? (generic ? callee.name : undefined);
   }
   if (name === undefined) return undefined;
   const candidates = legacyMembersNamed(name);
@@ -118,7 +194,10 @@ export function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression)
 
   const owner = receiver === undefined ? ({ kind: 'unknown' } as const) : resolveOwner(file, receiver);
   if (owner.kind === 'sdk') return candidates.find((member) => member.owner === owner.owner);
-  if (owner.kind === 'other' || !file.importsSdk) return undefined;
+  // A server-to-client method string outweighs a receiver of the project's own type.
+  if (generic) return candidates.find((member) => member.kind === 'generic');
+  if (owner.kind === 'other') return undefined;
+  if (!file.importsSdk) return undefined;
   if (SDK_SPECIFIC_MEMBER_NAMES.has(name)) return candidates[0];
   // Common names (`request`, `notification`) count only with a legacy method string; see `sendSite`.
   return candidates.every((member) => member.kind === 'generic') ? candidates[0] : undefined;

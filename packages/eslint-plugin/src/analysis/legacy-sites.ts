@@ -8,6 +8,8 @@ import {
   isDeprecatedIncludeContext,
   LEGACY_CAPABILITIES,
   LEGACY_ERRORS,
+  LEGACY_METHODS,
+  PUSH_CALL_SHAPES,
   legacyError,
   legacyHandler,
   legacyMethod,
@@ -30,7 +32,13 @@ import {
 import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { CALL_NAMES, calleeName, invokedMember } from './invoked-member.js';
 import { resolveOwner } from './owners.js';
-import { carriedMethod, methodOfSchemaArgument, sdkName } from './sdk-references.js';
+import {
+  carriedMethod,
+  isSdkBuilderObject,
+  methodOfInlineSchema,
+  methodOfSchemaArgument,
+  sdkName,
+} from './sdk-references.js';
 
 type Node = TSESTree.Node;
 
@@ -80,7 +88,10 @@ function handlerSite(file: FileAnalysis, call: TSESTree.CallExpression): LegacyS
   const owner = resolveOwner(file, call.callee.object);
   if (owner.kind === 'other') return undefined;
   const schema = legacySchema(sdkName(file, target) ?? '');
-  const method = schema?.method ?? (file.importsSdk ? staticString(file.scopeOf(target), target) : undefined);
+  const method =
+    schema?.method ??
+    (file.importsSdk ? staticString(file.scopeOf(target), target) : undefined) ??
+    methodOfInlineSchema(file, target);
   if (method === undefined) return undefined;
   const handler = legacyHandler(method);
   if (handler === undefined) return undefined;
@@ -99,7 +110,11 @@ export function capabilitySites(
   side: LegacyCapability['side'] | undefined,
 ): LegacySite[] {
   const sites: LegacySite[] = [];
-  for (const { key, property } of staticProperties(file.scopeOf(capabilities), capabilities)) {
+  const scope = file.scopeOf(capabilities);
+  for (const { key, property } of staticProperties(scope, capabilities)) {
+    // A capability is declared with an object (`logging: {}`); `roots: flags.supportsRoots` or
+    // `logging: false` describes capabilities (telemetry, a hand-built reply), it declares none.
+    if (unwrap(resolveConst(scope, property.value)).type !== AST_NODE_TYPES.ObjectExpression) continue;
     const entry = LEGACY_CAPABILITIES.find(
       (capability) =>
         capability.path.length === 1 &&
@@ -138,7 +153,7 @@ function builderSite(file: FileAnalysis, call: TSESTree.CallExpression): LegacyS
   const builder = staticKey(callee);
   const object = unwrap(callee.object);
   const isBuilderObject =
-    sdkName(file, object) === INPUT_REQUEST_BUILDER_OBJECT ||
+    isSdkBuilderObject(file, object) ||
     (object.type === AST_NODE_TYPES.Identifier &&
       object.name === INPUT_REQUEST_BUILDER_OBJECT &&
       file.importsSdk);
@@ -223,9 +238,30 @@ export function newSites(file: FileAnalysis, expression: TSESTree.NewExpression)
   });
 }
 
-/** Options handed to a constructor: SDK constructors are `newSites`' job, and others are not ours. */
-function isConstructorOptions(object: TSESTree.ObjectExpression): boolean {
-  return object.parent.type === AST_NODE_TYPES.NewExpression && object.parent.arguments.includes(object);
+/** Options handed to an SDK constructor: `newSites` reports them, with their side known. */
+function isSdkConstructorOptions(file: FileAnalysis, object: TSESTree.ObjectExpression): boolean {
+  const parent = object.parent;
+  return (
+    parent.type === AST_NODE_TYPES.NewExpression &&
+    parent.arguments.includes(object) &&
+    SDK_CONSTRUCTORS.has(sdkName(file, parent.callee) ?? '')
+  );
+}
+
+const SDK_CONSTRUCTORS: ReadonlySet<string> = new Set(['Server', 'McpServer', 'Client']);
+
+/**
+ * Whether capabilities in this object are MCP capabilities: the file imports the SDK or a framework
+ * (`McpModule.forRoot({ capabilities })`, `new FastMCP({ … })`), or the object is a server or
+ * client info that carries them (`{ name, version, capabilities }`).
+ */
+function holdsMcpCapabilities(file: FileAnalysis, object: TSESTree.ObjectExpression): boolean {
+  if (file.importsSdk || file.importsFramework) return true;
+  const scope = file.scopeOf(object);
+  return (
+    objectProperty(scope, object, 'name') !== undefined &&
+    objectProperty(scope, object, 'version') !== undefined
+  );
 }
 
 /** Properties that are old-style by themselves: capabilities objects, includeContext, inputRequests entries. */
@@ -238,8 +274,8 @@ export function propertySites(file: FileAnalysis, property: TSESTree.Property): 
     const scope = file.scopeOf(property);
     switch (key) {
       case 'capabilities': {
-        // Capabilities handed to an SDK constructor are reported by `newSites`, with their side known.
-        if (!file.importsSdk || isConstructorOptions(property.parent as TSESTree.ObjectExpression)) return [];
+        const object = property.parent as TSESTree.ObjectExpression;
+        if (!holdsMcpCapabilities(file, object) || isSdkConstructorOptions(file, object)) return [];
         const value = unwrap(property.value);
         return value.type === AST_NODE_TYPES.ObjectExpression ? capabilitySites(file, value, undefined) : [];
       }
@@ -314,8 +350,18 @@ function wordsPattern(words: Iterable<string>): RegExp {
   return new RegExp(`\\b(?:${[...words].join('|')})\\b`);
 }
 
-/** What a file without an SDK import must contain for any site to be found in it without types. */
-const UNTYPED_HINTS = /\.\s*(?:server|mcpReq)\b|\bincludeContext\b/;
+/**
+ * What a file without an SDK import must contain for any site to be found in it without types:
+ * owner chains, `includeContext`, push calls known by their shape, legacy method strings (generic
+ * sends, handlers registered with a schema built on the spot) and capabilities in a server info.
+ */
+const UNTYPED_HINTS = new RegExp(
+  [
+    String.raw`\.\s*(?:server|mcpReq)\b|\bincludeContext\b|\bcapabilities\s*:`,
+    ...Object.keys(PUSH_CALL_SHAPES).map((name) => String.raw`\b${name}\b`),
+    ...LEGACY_METHODS.map((entry) => `['"\`]${entry.method}['"\`]`),
+  ].join('|'),
+);
 /** With types, a catalog name or SDK class can arrive through the project's own modules. */
 const TYPED_HINTS = wordsPattern([
   ...CALL_NAMES,
@@ -333,6 +379,7 @@ function mayHoldSites(file: FileAnalysis): boolean {
     const text = file.sourceCode.text;
     return (
       file.importsSdk ||
+      file.importsFramework ||
       file.mentionsMrtr ||
       UNTYPED_HINTS.test(text) ||
       (file.typed !== undefined && TYPED_HINTS.test(text))

@@ -2,7 +2,6 @@
 // runtime's `round.inputRequired(…)`), the input requests inside them, and elicitation params
 // wherever they are built (literal requests, SDK and runtime builders, legacy push calls).
 import {
-  INPUT_REQUEST_BUILDER_OBJECT,
   isRuntimeModule,
   ROUND_INPUT_REQUIRED_METHOD,
   RUNTIME_INPUT_REQUEST_BUILDERS,
@@ -23,7 +22,9 @@ import {
 import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { callSites } from './legacy-sites.js';
 import { enclosingFunction, type FunctionNode } from './handlers.js';
-import { sdkName } from './sdk-references.js';
+import { isSdkBuilderObject } from './sdk-references.js';
+
+export { isSdkBuilderObject };
 
 const { DefinitionType } = TSESLint.Scope;
 
@@ -44,19 +45,6 @@ export interface InputRequiredResult {
   readonly node: TSESTree.ObjectExpression | TSESTree.CallExpression;
   /** The object whose properties are `inputRequests`, `requestState` (or the runtime's `state`). */
   readonly spec: TSESTree.ObjectExpression | undefined;
-}
-
-/** Whether `node` is the SDK v2 builder object `inputRequired` (imported, or named so in an SDK file). */
-export function isSdkBuilderObject(file: FileAnalysis, node: Node): boolean {
-  const current = unwrap(node);
-  if (sdkName(file, current) === INPUT_REQUEST_BUILDER_OBJECT) return true;
-  return (
-    current.type === AST_NODE_TYPES.Identifier &&
-    current.name === INPUT_REQUEST_BUILDER_OBJECT &&
-    file.importsSdk &&
-    file.importOf(current) === undefined &&
-    findVariable(file.scopeOf(current), current.name) === undefined
-  );
 }
 
 const RESULTS = memoTable<InputRequiredResult | undefined>('input_required results');
@@ -98,6 +86,29 @@ function classifyResult(
     (objectProperty(scope, spec, 'inputRequests') !== undefined ||
       objectProperty(scope, spec, 'state') !== undefined);
   return looksLikeRound ? { kind: 'round', node, spec } : undefined;
+}
+
+/**
+ * Whether an object literal is what an input_required result sends: the result itself, the spec of
+ * a recognised builder (`inputRequired({…})` from SDK v2, the runtime's `round.inputRequired({…})`),
+ * or an object that carries `inputRequests` (a result assembled by hand and handed to a helper).
+ * A call that is only named `inputRequired` is someone else's function, as everywhere else.
+ */
+export function isResultSpec(file: FileAnalysis, object: TSESTree.ObjectExpression): boolean {
+  if (inputRequiredResult(file, object) !== undefined) return true;
+  if (objectProperty(file.scopeOf(object), object, 'inputRequests') !== undefined) return true;
+  let node: Node = object;
+  while (
+    node.parent?.type === AST_NODE_TYPES.TSAsExpression ||
+    node.parent?.type === AST_NODE_TYPES.TSSatisfiesExpression
+  )
+    node = node.parent;
+  const call = node.parent;
+  return (
+    call?.type === AST_NODE_TYPES.CallExpression &&
+    call.arguments[0] === node &&
+    inputRequiredResult(file, call)?.spec === object
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type SdkOwnerName,
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { findVariable, staticKey, unwrap } from './ast.js';
+import { findVariable, propertyName, staticKey, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
 import { sdkTypeName } from './typed.js';
 
@@ -122,6 +122,63 @@ function ownerOfThisMember(
   return UNKNOWN;
 }
 
+/** The type a local interface or object type alias gives one of its members, when it is written. */
+function memberType(
+  file: FileAnalysis,
+  type: TSESTree.TypeNode | undefined,
+  key: string,
+): TSESTree.TypeNode | undefined {
+  if (type?.type !== AST_NODE_TYPES.TSTypeReference || type.typeName.type !== AST_NODE_TYPES.Identifier)
+    return undefined;
+  const declaration = findVariable(file.scopeOf(type.typeName), type.typeName.name)?.defs[0]?.node;
+  const members =
+    declaration?.type === AST_NODE_TYPES.TSInterfaceDeclaration
+      ? declaration.body.body
+      : declaration?.type === AST_NODE_TYPES.TSTypeAliasDeclaration &&
+          declaration.typeAnnotation.type === AST_NODE_TYPES.TSTypeLiteral
+        ? declaration.typeAnnotation.members
+        : [];
+  for (const member of members) {
+    if (
+      member.type === AST_NODE_TYPES.TSPropertySignature &&
+      !member.computed &&
+      propertyName(member.key) === key
+    )
+      return member.typeAnnotation?.typeAnnotation;
+  }
+  return undefined;
+}
+
+/**
+ * `const { host } = session` where `session: ChatSession` and the file declares `ChatSession`: the
+ * member's declared type says what `host` is.
+ */
+function ownerOfDestructured(
+  file: FileAnalysis,
+  pattern: TSESTree.ObjectPattern,
+  local: string,
+  init: Node,
+  depth: number,
+): OwnerResolution {
+  const source = unwrap(init);
+  if (source.type !== AST_NODE_TYPES.Identifier || depth > MAX_DEPTH) return UNKNOWN;
+  const property = pattern.properties.find(
+    (entry) =>
+      entry.type === AST_NODE_TYPES.Property &&
+      entry.value.type === AST_NODE_TYPES.Identifier &&
+      entry.value.name === local,
+  );
+  const key = property?.type === AST_NODE_TYPES.Property ? staticKey(property) : undefined;
+  const definition = findVariable(file.scopeOf(source), source.name)?.defs[0];
+  const binding =
+    definition?.type === DefinitionType.Parameter || definition?.type === DefinitionType.Variable
+      ? definition.name
+      : undefined;
+  const annotation = (binding as { typeAnnotation?: TSESTree.TSTypeAnnotation } | undefined)?.typeAnnotation;
+  const type = key === undefined ? undefined : memberType(file, annotation?.typeAnnotation, key);
+  return ownerOfType(file, type, depth + 1);
+}
+
 function ownerOfIdentifier(
   file: FileAnalysis,
   identifier: TSESTree.Identifier,
@@ -133,6 +190,8 @@ function ownerOfIdentifier(
   switch (definition.type) {
     case DefinitionType.Variable: {
       const declarator = definition.node;
+      if (declarator.id.type === AST_NODE_TYPES.ObjectPattern && declarator.init !== null)
+        return ownerOfDestructured(file, declarator.id, identifier.name, declarator.init, depth);
       if (declarator.id.type !== AST_NODE_TYPES.Identifier) return UNKNOWN;
       const annotated = ownerOfAnnotation(file, declarator.id, depth);
       if (annotated.kind !== 'unknown' || declarator.init === null) return annotated;
@@ -151,6 +210,14 @@ function ownerOfIdentifier(
   }
 }
 
+/** `x.server` or `x.mcpServer`: how frameworks and wrappers name the McpServer they hold. */
+function isServerProperty(node: Node): boolean {
+  const current = unwrap(node);
+  if (current.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const key = staticKey(current);
+  return key === 'server' || key === 'mcpServer';
+}
+
 /** Resolves a receiver without type information: declarations, imports and `new` expressions. */
 export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth = 0): OwnerResolution {
   if (depth > MAX_DEPTH) return UNKNOWN;
@@ -166,12 +233,16 @@ export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth 
     case AST_NODE_TYPES.MemberExpression: {
       const key = staticKey(current);
       if (key === undefined) return UNKNOWN;
-      const leadsSomewhere = sdkOwnerThroughProperty(key, undefined) !== undefined;
+      // Where the property leads when nothing is known of its object.
+      const via = sdkOwnerThroughProperty(key, undefined);
       if (current.object.type === AST_NODE_TYPES.ThisExpression) {
         const field = ownerOfThisMember(file, current, key, depth);
-        if (field.kind !== 'unknown' || !leadsSomewhere) return field;
+        if (field.kind !== 'unknown' || via === undefined) return field;
       }
-      if (!leadsSomewhere) return UNKNOWN;
+      if (via === undefined || via === 'other') return UNKNOWN;
+      // `agent.server.server`, `ctx.mcpServer.server`: frameworks hand out the McpServer, whose
+      // `server` is the low-level Server. That chain is the SDK's idiom whatever `agent` is.
+      if (key === 'server' && isServerProperty(current.object)) return sdk(via);
       const object = resolveOwnerSyntactically(file, current.object, depth + 1);
       const owner = sdkOwnerThroughProperty(
         key,

@@ -1,6 +1,8 @@
 // What SDK names and legacy methods an expression refers to: imported schema constants and classes,
 // request objects (inline, in a const, typed, cast or built with Schema.parse) and their `method`.
 import {
+  INPUT_REQUEST_BUILDER_OBJECT,
+  isMcpFrameworkModule,
   isMcpSdkModule,
   legacyMethod,
   legacyMethodOfType,
@@ -62,6 +64,37 @@ function methodOfTypeName(
 }
 
 /**
+ * `buildRequest(…)` of a function in this file that builds the request: its declared return type
+ * (`(): CreateMessageRequest`) or the object its only `return` gives.
+ */
+function methodOfLocalBuilder(
+  file: FileAnalysis,
+  callee: TSESTree.Identifier,
+  depth: number,
+): LegacyMethod | undefined {
+  const definition = findVariable(file.scopeOf(callee), callee.name)?.defs[0];
+  let fn: Node | null | undefined;
+  if (definition?.type === DefinitionType.FunctionName) fn = definition.node;
+  else if (definition?.type === DefinitionType.Variable) fn = definition.node.init;
+  if (
+    fn?.type !== AST_NODE_TYPES.FunctionDeclaration &&
+    fn?.type !== AST_NODE_TYPES.FunctionExpression &&
+    fn?.type !== AST_NODE_TYPES.ArrowFunctionExpression
+  )
+    return undefined;
+  const declared = methodOfTypeName(file, typeNameOf(fn.returnType?.typeAnnotation));
+  if (declared !== undefined) return declared;
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return carriedMethod(file, fn.body, depth + 1);
+  const returns = fn.body.body.filter(
+    (statement): statement is TSESTree.ReturnStatement => statement.type === AST_NODE_TYPES.ReturnStatement,
+  );
+  const [only] = returns;
+  return returns.length === 1 && only?.argument != null
+    ? carriedMethod(file, only.argument, depth + 1)
+    : undefined;
+}
+
+/**
  * The method a request or notification object carries: its `method` property (inline, through a
  * `const`, or spread), its declared or asserted SDK type, a `Schema.parse({…})` call, or its type.
  */
@@ -100,6 +133,9 @@ export function carriedMethod(
     const method = staticString(scope, objectProperty(scope, current, 'method')?.value);
     return method === undefined ? undefined : legacyMethod(method);
   }
+  if (current.type === AST_NODE_TYPES.CallExpression && current.callee.type === AST_NODE_TYPES.Identifier) {
+    return methodOfLocalBuilder(file, current.callee, depth);
+  }
   if (
     current.type === AST_NODE_TYPES.CallExpression &&
     current.callee.type === AST_NODE_TYPES.MemberExpression &&
@@ -118,4 +154,63 @@ export function methodOfSchemaArgument(file: FileAnalysis, node: Node | undefine
   if (schema?.method === undefined || (schema.role !== 'result' && schema.role !== 'request'))
     return undefined;
   return legacyMethod(schema.method);
+}
+
+/** Schema methods that return the same schema with other options: `.passthrough()`, `.strict()`. */
+const SCHEMA_MODIFIERS: ReadonlySet<string> = new Set([
+  'passthrough',
+  'strict',
+  'strip',
+  'loose',
+  'describe',
+]);
+
+/**
+ * The legacy method a request schema built on the spot matches:
+ * `z.object({ method: z.literal('logging/setLevel') }).passthrough()` names its method as a literal.
+ */
+export function methodOfInlineSchema(file: FileAnalysis, node: Node): string | undefined {
+  let current = unwrap(node);
+  while (
+    current.type === AST_NODE_TYPES.CallExpression &&
+    current.callee.type === AST_NODE_TYPES.MemberExpression &&
+    SCHEMA_MODIFIERS.has(staticKey(current.callee) ?? '')
+  )
+    current = unwrap(current.callee.object);
+  if (current.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = unwrap(current.callee);
+  const name = callee.type === AST_NODE_TYPES.MemberExpression ? staticKey(callee) : undefined;
+  const shape = current.arguments[0];
+  if (name !== 'object' || shape?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const scope = file.scopeOf(shape);
+  const method = unwrap(objectProperty(scope, shape, 'method')?.value ?? shape);
+  if (
+    method.type !== AST_NODE_TYPES.CallExpression ||
+    method.callee.type !== AST_NODE_TYPES.MemberExpression ||
+    staticKey(method.callee) !== 'literal'
+  )
+    return undefined;
+  const literal = staticString(scope, method.arguments[0]);
+  return literal !== undefined && legacyMethod(literal) !== undefined ? literal : undefined;
+}
+
+/**
+ * Whether `node` is the SDK v2 builder object `inputRequired`: imported from the SDK or from a
+ * framework that re-exports it (`import { inputRequired } from 'mcp-use'`), or named so in an SDK file.
+ */
+export function isSdkBuilderObject(file: FileAnalysis, node: Node): boolean {
+  const current = unwrap(node);
+  if (sdkName(file, current) === INPUT_REQUEST_BUILDER_OBJECT) return true;
+  if (current.type === AST_NODE_TYPES.Identifier && file.importsFramework) {
+    const origin = file.importOf(current);
+    if (origin !== undefined && isMcpFrameworkModule(origin.module))
+      return origin.imported === INPUT_REQUEST_BUILDER_OBJECT;
+  }
+  return (
+    current.type === AST_NODE_TYPES.Identifier &&
+    current.name === INPUT_REQUEST_BUILDER_OBJECT &&
+    file.importsSdk &&
+    file.importOf(current) === undefined &&
+    findVariable(file.scopeOf(current), current.name) === undefined
+  );
 }

@@ -13,6 +13,7 @@ import {
   isReceivedRequestState,
 } from '../analysis/client-requests.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
+import { INPUT_REQUIRED_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 
 type Node = TSESTree.Node;
@@ -66,10 +67,12 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
-    // Only files that send MRTR-eligible requests can hold a received requestState.
+    // Only files that send MRTR-eligible requests, or test for input_required results, can hold a
+    // received requestState.
+    const text = context.sourceCode.text;
     if (
-      !context.sourceCode.text.includes(REQUEST_STATE) ||
-      !CLIENT_REQUEST_IN_TEXT.test(context.sourceCode.text)
+      !text.includes(REQUEST_STATE) ||
+      !(CLIENT_REQUEST_IN_TEXT.test(text) || INPUT_REQUIRED_IN_TEXT.test(text))
     )
       return {};
 

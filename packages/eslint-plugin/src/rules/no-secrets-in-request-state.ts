@@ -39,9 +39,6 @@ const SECRET_WORDS: Readonly<Record<SensitiveKind, string>> = {
   'one-time-code': 'a one-time code',
 };
 
-/** A state is only sent from code that builds input_required results or seals. */
-const MRTR_IN_TEXT = /\binput_required\b|\binputRequired\b|\binputRequests\b/;
-
 export default createRule<Options, keyof typeof messages>({
   name: 'no-secrets-in-request-state',
   meta: {
@@ -86,7 +83,8 @@ export default createRule<Options, keyof typeof messages>({
     const sealers: ReadonlySet<string> = new Set(options.sealers ?? DEFAULT_REQUEST_STATE_SEALERS);
     const sealerCall = new RegExp(`\\b(?:${[...sealers].join('|')})\\s*\\(`);
     const text = context.sourceCode.text;
-    if (!MRTR_IN_TEXT.test(text) && (sealers.size === 0 || !sealerCall.test(text))) return {};
+    // A state is only sent from code that builds input_required results or seals.
+    if (!file.mentionsMrtr && (sealers.size === 0 || !sealerCall.test(text))) return {};
     const classifierOptions: SensitiveNameOptions = {
       extraTerms: options.extraTerms ?? [],
       allow: options.allow ?? [],

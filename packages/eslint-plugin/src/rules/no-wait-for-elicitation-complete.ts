@@ -64,6 +64,13 @@ function mentionsElicitationId(file: FileAnalysis, root: Node): boolean {
   walk(file.sourceCode, root, (node) => {
     // Callbacks run later, except a promise's executor: `new Promise((resolve) => pending.set(id, resolve))`.
     if (found || (isFunction(node) && !isPromiseExecutor(node))) return false;
+    // `{ serverElicitationId: request.elicitationId }`: the id recorded as data in an object (a
+    // row written to a store), which is not waiting on it.
+    if (
+      (node.type === AST_NODE_TYPES.Property || node.type === AST_NODE_TYPES.SpreadElement) &&
+      node.parent.type === AST_NODE_TYPES.ObjectExpression
+    )
+      return false;
     if (node.type === AST_NODE_TYPES.MemberExpression && staticKey(node) === ELICITATION_ID_FIELD)
       found = true;
     if (node.type === AST_NODE_TYPES.Identifier && node.name === ELICITATION_ID_FIELD) found = true;

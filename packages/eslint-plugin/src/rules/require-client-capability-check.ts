@@ -49,12 +49,18 @@ export default createRule<[], keyof typeof messages>({
     if (!INPUT_REQUIRED_IN_TEXT.test(context.sourceCode.text)) return {};
 
     /**
-     * Whether something other than the handler refuses unsupported requests before they reach the
-     * client: the runtime's `round.inputRequired`, SDK v2's seam (its builder, or a handler
-     * registered on a v2 server), the runtime's handler types and adapters.
+     * Whether something other than the handler deals with unsupported requests: the runtime's
+     * `round.inputRequired` and its handler types and adapters (which can drop them with
+     * `unsupported: 'filter'`). SDK v2's seam does not count: it answers a missing capability with a
+     * `-32021` error, so the user gets a failed call where the handler could have degraded.
      */
     function gated(result: InputRequiredResult, server: string | undefined): boolean {
-      return result.kind !== 'literal' || server === 'sdk-v2' || server === 'runtime';
+      return result.kind === 'round' || server === 'runtime';
+    }
+
+    /** Whether the result is known to be served by an SDK: built with SDK v2's builder, or returned to one. */
+    function servedBySdk(result: InputRequiredResult, server: string | undefined): boolean {
+      return result.kind === 'sdk' || server === 'sdk-v1' || server === 'sdk-v2';
     }
 
     function check(node: TSESTree.ObjectExpression | TSESTree.CallExpression) {
@@ -81,10 +87,10 @@ export default createRule<[], keyof typeof messages>({
           });
           continue;
         }
-        // Without any check, report only what nothing else refuses: a literal result served by
-        // SDK v1 (which has no MRTR gate), or code that reads other capabilities but not this one.
-        const ungatedServer = request?.server === 'sdk-v1';
-        if ((reads && !gated(result, request?.server)) || (ungatedServer && result.kind === 'literal')) {
+        // Without any check, report what an SDK serves (v1 has no MRTR gate, v2's fails the call)
+        // and code that reads other capabilities but not this one; not code whose serving is unseen.
+        const server = request?.server;
+        if (!gated(result, server) && (reads || servedBySdk(result, server))) {
           context.report({ node: entry.property.key, messageId: 'unchecked', data: { mode, why } });
         }
       }

@@ -1,7 +1,7 @@
 import {
   DEFAULT_REQUEST_STATE_OPENERS,
   DEFAULT_REQUEST_STATE_SEALERS,
-  PLAINTEXT_BUFFER_ENCODINGS,
+  isPlaintextBufferEncoding,
   PLAINTEXT_DECODERS,
   PLAINTEXT_ENCODERS,
   REQUEST_STATE_VERIFICATION_CALLS,
@@ -9,16 +9,11 @@ import {
   UNVERIFIED_REQUEST_STATE_GUIDANCE,
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import {
-  memberPath,
-  objectProperty,
-  resolveConst,
-  staticKey,
-  staticString,
-  unwrap,
-} from '../analysis/ast.js';
+import { memberPath, resolveConst, staticKey, staticString, unwrap } from '../analysis/ast.js';
 import { isReceivedRequestState } from '../analysis/client-requests.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
+import { calleeName } from '../analysis/invoked-member.js';
+import { isResultSpec } from '../analysis/mrtr-code.js';
 import { createRule } from '../util/create-rule.js';
 
 type Node = TSESTree.Node;
@@ -33,17 +28,9 @@ const messages = {
 type Options = [{ sealers?: string[]; openers?: string[] }];
 
 const REQUEST_STATE = 'requestState';
-const BUFFER_ENCODINGS: ReadonlySet<string> = new Set(PLAINTEXT_BUFFER_ENCODINGS);
 const VERIFICATION = new RegExp(
   `\\b(?:${REQUEST_STATE_VERIFICATION_CALLS.map((name) => name.replace('.', '\\.')).join('|')})\\b`,
 );
-
-function calleeName(callee: Node): string | undefined {
-  const current = unwrap(callee);
-  if (current.type === AST_NODE_TYPES.Identifier) return current.name;
-  if (current.type === AST_NODE_TYPES.MemberExpression) return staticKey(current);
-  return undefined;
-}
 
 function dottedCallee(callee: Node): string | undefined {
   return memberPath(callee)?.join('.');
@@ -55,7 +42,7 @@ function containsSealer(node: Node, sealers: ReadonlySet<string>, depth = 0): bo
   const current = unwrap(node);
   switch (current.type) {
     case AST_NODE_TYPES.CallExpression:
-      if (sealers.has(calleeName(current.callee) ?? '')) return true;
+      if (sealers.has(calleeName(unwrap(current.callee)) ?? '')) return true;
       return (
         containsSealer(current.callee, sealers, depth + 1) ||
         current.arguments.some((argument) => containsSealer(argument, sealers, depth + 1))
@@ -101,11 +88,7 @@ function plaintextProducer(
       const encoded = PLAINTEXT_ENCODERS[dottedCallee(current.callee) ?? ''];
       if (encoded !== undefined) return encoded;
       const encoding = staticString(scope, current.arguments[0]);
-      if (
-        calleeName(current.callee) === 'toString' &&
-        encoding !== undefined &&
-        BUFFER_ENCODINGS.has(encoding)
-      ) {
+      if (calleeName(unwrap(current.callee)) === 'toString' && isPlaintextBufferEncoding(encoding)) {
         return `${encoding} of plaintext (an encoding, not protection)`;
       }
       return undefined;
@@ -113,19 +96,6 @@ function plaintextProducer(
     default:
       return undefined;
   }
-}
-
-/** The object is an input_required result, or the argument of the `inputRequired(…)` builder. */
-function isInputRequiredResult(scope: Scope, object: TSESTree.ObjectExpression): boolean {
-  if (staticString(scope, objectProperty(scope, object, 'resultType')?.value) === 'input_required')
-    return true;
-  if (objectProperty(scope, object, 'inputRequests') !== undefined) return true;
-  const parent = object.parent;
-  return (
-    parent.type === AST_NODE_TYPES.CallExpression &&
-    parent.arguments[0] === object &&
-    calleeName(parent.callee) === 'inputRequired'
-  );
 }
 
 /** A received requestState: `x.requestState`, `ctx.mcpReq.requestState()`, or a binding named so. */
@@ -215,7 +185,7 @@ export default createRule<Options, keyof typeof messages>({
       Property(node) {
         if (staticKey(node) !== REQUEST_STATE || node.parent.type !== AST_NODE_TYPES.ObjectExpression) return;
         const scope = file.scopeOf(node);
-        if (!isInputRequiredResult(scope, node.parent)) return;
+        if (!isResultSpec(file, node.parent)) return;
         const how = plaintextProducer(scope, node.value, sealers);
         if (how === undefined) return;
         context.report({

@@ -25,11 +25,14 @@ type Options = [{ allowCalls?: string[] }];
 
 const ACCEPT = 'accept';
 const URL_MODE_IN_TEXT = /\burlElicitation\b|\belicitUrl\b|mode\s*:\s*['"`]url['"`]/;
-/** Words a message uses to say the out-of-band step is done. */
+/**
+ * Words a message uses to say the out-of-band step is done. Not the bare verb "complete", which
+ * tells the user to do it ("Complete it in your browser").
+ */
 const COMPLETION_CLAIM =
-  /\b(?:connected|linked|authori[sz]ed|completed?|success(?:ful(?:ly)?)?|paid|finished|signed in|logged in|verified|saved|stored)\b/i;
+  /\b(?:connected|linked|authori[sz]ed|completed|success(?:ful(?:ly)?)?|paid|finished|signed in|logged in|verified|saved|stored)\b/i;
 /** Words that say it is not done yet, or only conditionally. */
-const NOT_YET = /\b(?:not|no|waiting|pending|once|after|when|until|if)\b/i;
+const NOT_YET = /\b(?:not|no|waiting|pending|once|after|before|when|until|if)\b/i;
 
 /** The keys of URL-mode requests an input_required result in `fn` asks with. */
 function urlKeys(file: FileAnalysis, fn: FunctionNode): Set<string> {

@@ -60,7 +60,9 @@ export default createRule<[], keyof typeof messages>({
       }
       const schema = objectProperty(scope, params, 'requestedSchema');
       if (schema === undefined) {
-        if (!opaque) context.report({ node: site.node, messageId: 'missingSchema' });
+        // A wrapper's own `schema` (often a zod object) is converted by the wrapper, not checked here.
+        const wrapped = objectProperty(scope, params, 'schema') !== undefined;
+        if (!opaque && !wrapped) context.report({ node: site.node, messageId: 'missingSchema' });
         return;
       }
       const json = staticJson(scope, schema.value);

@@ -1,5 +1,6 @@
 import {
   INPUT_REQUEST_METHODS,
+  MRTR_LOOSE_IN_TEXT,
   PER_CALL_VALUE_CALLS,
   PER_CALL_VALUE_CONSTRUCTORS,
   ROUND_STATE_PROPERTY,
@@ -44,7 +45,6 @@ type MessageId = keyof typeof messages;
 
 const RESULT_KEYS = ['resultType', 'inputRequests', 'requestState'] as const;
 const PER_CALL_CALLS: ReadonlySet<string> = new Set(PER_CALL_VALUE_CALLS);
-const MRTR_IN_TEXT = /input_?required|inputRequests|resultType/i;
 
 /** Lower case without separators: `Input-Required` and `input_required` both read `inputrequired`. */
 function normalise(text: string): string {
@@ -116,7 +116,7 @@ export default createRule<[], MessageId>({
   },
   create(context) {
     const file = fileAnalysis(context);
-    if (!MRTR_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!MRTR_LOOSE_IN_TEXT.test(context.sourceCode.text)) return {};
 
     function checkEntries(inputRequests: TSESTree.Property) {
       for (const entry of inputRequestEntries(file, inputRequests.value)) {
@@ -153,7 +153,9 @@ export default createRule<[], MessageId>({
           property.type === AST_NODE_TYPES.Property && intendedKey(staticKey(property) ?? '') !== undefined,
       );
       if (opaque || misspelled) return;
-      const requests = inputRequests && resolveConst(scope, inputRequests.value);
+      // Only `inputRequests: {}` written in place is known to be empty: a variable (shorthand or
+      // not) may be filled after it is declared, e.g. one request per missing argument in a loop.
+      const requests = inputRequests && unwrap(inputRequests.value);
       const noRequests =
         inputRequests === undefined ||
         (requests?.type === AST_NODE_TYPES.ObjectExpression && requests.properties.length === 0);

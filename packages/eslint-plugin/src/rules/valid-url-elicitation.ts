@@ -66,13 +66,33 @@ function parses(text: string): boolean {
   }
 }
 
-/** The URL text an expression builds, interpolations replaced by a placeholder; undefined if unknowable. */
-function urlText(scope: Scope, node: Node): UrlText | undefined {
+/**
+ * The static pieces of a template or a `+` concatenation, in order, with one gap between two
+ * pieces wherever a value is interpolated; undefined when the expression is neither.
+ */
+function staticPieces(scope: Scope, node: Node, depth = 0): string[] | undefined {
   const current = resolveConst(scope, node);
   const text = staticString(scope, current);
-  if (text !== undefined) return { text, placeholder: undefined };
-  if (current.type !== AST_NODE_TYPES.TemplateLiteral) return undefined;
-  const parts = current.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw);
+  if (text !== undefined) return [text];
+  if (current.type === AST_NODE_TYPES.TemplateLiteral)
+    return current.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw);
+  if (current.type !== AST_NODE_TYPES.BinaryExpression || current.operator !== '+' || depth > 8)
+    return undefined;
+  const left = staticPieces(scope, current.left, depth + 1);
+  const right = staticPieces(scope, current.right, depth + 1);
+  // An unknown operand is one gap: the pieces around it join with an empty piece between.
+  const [before, after] = [left ?? ['', ''], right ?? ['', '']];
+  return [...before.slice(0, -1), `${before.at(-1) ?? ''}${after[0] ?? ''}`, ...after.slice(1)];
+}
+
+/**
+ * The URL text an expression builds, interpolations replaced by a placeholder; undefined if
+ * unknowable. The static prefix of a template or a concatenation already fixes the scheme and host.
+ */
+function urlText(scope: Scope, node: Node): UrlText | undefined {
+  const parts = staticPieces(scope, node);
+  if (parts === undefined || parts.every((part) => part === '')) return undefined;
+  if (parts.length === 1) return { text: parts[0] ?? '', placeholder: undefined };
   const candidates = PLACEHOLDERS.map((placeholder) => ({ text: parts.join(placeholder), placeholder }));
   return candidates.find((candidate) => parses(candidate.text)) ?? candidates[0];
 }

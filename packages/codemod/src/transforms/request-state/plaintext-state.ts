@@ -1,11 +1,14 @@
 import {
   DEFAULT_REQUEST_STATE_OPENERS,
   DEFAULT_REQUEST_STATE_SEALERS,
+  DYNAMIC_SDK_IMPORT_IN_TEXT,
   isMcpSdkModule,
   isPlaintextBufferEncoding,
+  MRTR_IN_TEXT,
   PLAINTEXT_DECODERS,
   PLAINTEXT_ENCODERS,
   REQUEST_STATE_VERIFICATION_CALLS,
+  SDK_MODULE_IN_TEXT,
 } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import {
@@ -33,9 +36,6 @@ const OPENERS: ReadonlySet<string> = new Set(DEFAULT_REQUEST_STATE_OPENERS);
 const VERIFICATION = new RegExp(
   `\\b(?:${REQUEST_STATE_VERIFICATION_CALLS.map((name) => name.replace('.', '\\.')).join('|')})\\b`,
 );
-const SDK_MODULE_IN_TEXT = /@modelcontextprotocol\//;
-const DYNAMIC_SDK_IMPORT = /\b(?:require|import)\s*\(\s*['"`]@modelcontextprotocol\/[\w-]+/;
-const MRTR_IN_TEXT = /\binputRequests\b|\binput_required\b|\binputResponses\b/;
 
 /** A `requestState` property of an input_required result whose value the client can read and forge. */
 export interface PlaintextWrite {
@@ -209,7 +209,7 @@ function mayHoldRequestState(sourceFile: ts.SourceFile): boolean {
   const text = sourceFile.text;
   if (MRTR_IN_TEXT.test(text)) return true;
   if (!SDK_MODULE_IN_TEXT.test(text)) return false;
-  if (DYNAMIC_SDK_IMPORT.test(text)) return true;
+  if (DYNAMIC_SDK_IMPORT_IN_TEXT.test(text)) return true;
   return sourceFile.statements.some((statement) => {
     const module =
       ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
