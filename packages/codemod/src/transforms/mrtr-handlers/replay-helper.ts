@@ -10,7 +10,7 @@ import type { PushCall } from './push-calls.js';
 import { questionEdits } from './question-edits.js';
 import { firstEffectIn } from './replayed-effects.js';
 import { freshName, type HandlerRewrite } from './replay-handler.js';
-import type { TypeImport } from './type-imports.js';
+import { typeName, type TypeImport } from './type-imports.js';
 
 // A helper that asks through the server, `extra` or `ctx` it receives takes the handler's round
 // instead; its callers pass it (see planReplayHandler).
@@ -55,9 +55,8 @@ export function planReplayHelper(
   const edits: TextEdit[] = [];
   let declaration = round;
   if (isTypeScript(context.sourceFile)) {
-    const roundType = context.importFor(RUNTIME_PACKAGE, 'Round');
-    imports.push(roundType);
-    declaration = `${round}: ${roundType.local}`;
+    typeImports.push({ module: RUNTIME_PACKAGE, name: 'Round' });
+    declaration = `${round}: ${typeName(context, 'Round')}`;
   }
   edits.push({ start: parameter.getStart(context.sourceFile), end: parameter.end, text: declaration });
   const keys = new AnswerKeys(name);
