@@ -91,6 +91,15 @@ export class MrtrRuntime {
     return this.sealer.open<T>(token, binding);
   }
 
+  /** What a suspended round answers: every pending ask, and the journal sealed with the state. */
+  private suspended(replay: Replay, state: unknown, binding: RequestStateBinding): InputRequiredResult {
+    return {
+      resultType: 'input_required',
+      inputRequests: replay.pending,
+      requestState: this.sealer.sealRound({ value: state, journal: replay.journal() }, binding),
+    };
+  }
+
   /**
    * Runs one round. Resolves with the handler's complete result or a checked input_required
    * result; rejects with `-32602` errors for bad `inputResponses` or state, with `MrtrUsageError`
@@ -145,11 +154,7 @@ export class MrtrRuntime {
       }
       // Steps started next to the suspended ask finish and are journaled; late asks join the round.
       await replay.settle();
-      return {
-        resultType: 'input_required',
-        inputRequests: replay.pending,
-        requestState: this.sealer.sealRound({ value: state, journal: replay.journal() }, binding),
-      };
+      return this.suspended(replay, state, binding);
     }
     const waiting = Object.keys(replay.pending);
     if (waiting.length > 0) throw swallowedSuspension(waiting, result, true);

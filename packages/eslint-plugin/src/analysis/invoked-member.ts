@@ -108,6 +108,9 @@ function isLocalTypeName(file: FileAnalysis, name: TSESTree.EntityName | TSESTre
  */
 function isDeclaredHere(file: FileAnalysis, receiver: Node): boolean {
   const current = unwrap(receiver);
+  if (current.type === AST_NODE_TYPES.NewExpression) return isLocalTypeName(file, current.callee);
+  // A member of such an object (`new Wizard().server`) is that code's too.
+  if (current.type === AST_NODE_TYPES.MemberExpression) return isDeclaredHere(file, current.object);
   if (current.type !== AST_NODE_TYPES.Identifier) return false;
   const definition = findVariable(file.scopeOf(current), current.name)?.defs[0];
   let binding: Node | undefined;
