@@ -23,6 +23,8 @@ export interface Transform {
   readonly id: string;
   /** The categories it migrates; the matching lint rules report what it leaves. */
   readonly categories: readonly SiteCategory[];
+  /** Lint rules, besides its categories' rules, whose findings it marks (a form asking for a secret). */
+  readonly alsoMarks?: readonly string[];
   readonly description: string;
   /** A file that contains none of these strings has nothing for this transform and is not parsed. */
   readonly prefilter: readonly PrefilterTerm[];

@@ -17,6 +17,9 @@ import { planReplayHelper } from './replay-helper.js';
 import { sensitiveFields } from './sensitive-fields.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
+/** The lint rule that reports a form field asking for a secret; such forms stay manual. */
+const SENSITIVE_FIELD_RULE_ID = 'no-sensitive-form-fields';
+
 const URL_MODE_REASON =
   'URL mode: whether the out-of-band step completed must be decided on the retry from server-side state (@mcp-mrtr/runtime/url-mode), never from accept alone; migrate it by hand';
 
@@ -172,7 +175,7 @@ function analyse(context: FileContext): Site[] {
           },
           `form field "${field.name}" asks for a secret`,
         );
-        manual.push({ ...site, ruleId: 'no-sensitive-form-fields' });
+        manual.push({ ...site, ruleId: SENSITIVE_FIELD_RULE_ID });
       }
       return;
     }
@@ -286,6 +289,7 @@ function analyse(context: FileContext): Site[] {
 export const mrtrHandlersTransform: Transform = {
   id: TRANSFORM_ID,
   categories: ['elicitation', 'sampling', 'roots'],
+  alsoMarks: [SENSITIVE_FIELD_RULE_ID],
   description: `push elicitation, sampling and roots requests inside tools/call, prompts/get and resources/read handlers become journaled questions on the runtime's round; the rest become manual sites that say why (${CATEGORY_INFO.elicitation.ruleId}, ${CATEGORY_INFO.sampling.ruleId}, ${CATEGORY_INFO.roots.ruleId})`,
   prefilter: [
     'elicitInput',
