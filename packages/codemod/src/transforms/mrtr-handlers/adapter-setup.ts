@@ -2,11 +2,12 @@ import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { REQUEST_STATE_RULE_ID } from '../../analysis/site-category.js';
 import type { Site } from '../../analysis/site.js';
-import { existingImportLocal, isRequireStatement, type ImportRequest } from '../../edits/imports.js';
+import { existingImportLocal, type ImportRequest } from '../../edits/imports.js';
 import { isBlankLine, lineStartOf } from '../../edits/line-ranges.js';
 import { hasMarkerAbove, markerText } from '../../edits/markers.js';
 import { braces, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
+import { moduleSetupPoint } from '../../edits/module-setup-point.js';
 import { KEYS_TODO } from '../request-state/sealer-setup.js';
 import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import type { Generation } from './eligible-handlers.js';
@@ -76,31 +77,6 @@ export function pendingAdapterKeysSite(context: FileContext, existing: ExistingA
   );
 }
 
-function isPreamble(statement: ts.Statement): boolean {
-  return (
-    ts.isImportDeclaration(statement) ||
-    ts.isImportEqualsDeclaration(statement) ||
-    (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined) ||
-    isRequireStatement(statement) ||
-    (ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression))
-  );
-}
-
-/** Where module setup goes: before the first statement after the imports and its attached comments. */
-function insertionPoint(sourceFile: ts.SourceFile): { statement: ts.Statement; offset: number } | undefined {
-  const statement = sourceFile.statements.find((candidate) => !isPreamble(candidate));
-  if (statement === undefined) return undefined;
-  const text = sourceFile.text;
-  let start = statement.getStart(sourceFile);
-  const comments = ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? [];
-  for (let i = comments.length - 1; i >= 0; i--) {
-    const comment = comments[i]!;
-    if (/\n[ \t]*\r?\n/.test(text.slice(comment.end, start))) break;
-    start = comment.pos;
-  }
-  return { statement, offset: lineStartOf(text, start) };
-}
-
 export interface AdapterSetup {
   /** The adapter's identifier in the file. */
   readonly name: string;
@@ -117,7 +93,7 @@ export function planAdapterSetup(context: FileContext, generation: Generation): 
     const edits = generation === 'v2' ? serverOptionsEdits(context, existing.name) : [];
     return { name: existing.name, edits, imports: [] };
   }
-  const point = insertionPoint(context.sourceFile);
+  const point = moduleSetupPoint(context.sourceFile);
   if (point === undefined) return undefined;
   const style = context.style;
   const name = context.declarationName(ADAPTER_NAME);

@@ -3,10 +3,11 @@ import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { REQUEST_STATE_RULE_ID } from '../../analysis/site-category.js';
 import type { Site } from '../../analysis/site.js';
-import { existingImportLocal, isRequireStatement } from '../../edits/imports.js';
+import { existingImportLocal } from '../../edits/imports.js';
 import { isBlankLine, lineStartOf } from '../../edits/line-ranges.js';
 import { hasMarkerAbove, markerText } from '../../edits/markers.js';
 import { braces, quoteString, semicolon, type SourceStyle } from '../../edits/source-style.js';
+import { moduleSetupPoint } from '../../edits/module-setup-point.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
 // What sealing needs once per file: a sealer whose keys come from the deployment, and a helper
@@ -94,31 +95,6 @@ export function pendingKeysSite(context: FileContext, existing: ExistingSetup): 
   );
 }
 
-function isPreamble(statement: ts.Statement): boolean {
-  return (
-    ts.isImportDeclaration(statement) ||
-    ts.isImportEqualsDeclaration(statement) ||
-    (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined) ||
-    isRequireStatement(statement) ||
-    (ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression))
-  );
-}
-
-/** The first statement after the imports, and where its attached leading comments start. */
-function insertionPoint(sourceFile: ts.SourceFile): { statement: ts.Statement; offset: number } | undefined {
-  const statement = sourceFile.statements.find((candidate) => !isPreamble(candidate));
-  if (statement === undefined) return undefined;
-  const text = sourceFile.text;
-  let start = statement.getStart(sourceFile);
-  const comments = ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? [];
-  for (let i = comments.length - 1; i >= 0; i--) {
-    const comment = comments[i]!;
-    if (/\n[ \t]*\r?\n/.test(text.slice(comment.end, start))) break;
-    start = comment.pos;
-  }
-  return { statement, offset: lineStartOf(text, start) };
-}
-
 function isTypeScript(sourceFile: ts.SourceFile): boolean {
   return !/\.[cm]?jsx?$/.test(sourceFile.fileName);
 }
@@ -162,7 +138,7 @@ export function planSetup(
   names: SetupNames,
 ): Site[] | undefined {
   if (existing.sealer !== undefined && existing.binding !== undefined) return [];
-  const point = insertionPoint(context.sourceFile);
+  const point = moduleSetupPoint(context.sourceFile);
   if (point === undefined) return undefined;
   const style = context.style;
   const lines: string[] = [];
