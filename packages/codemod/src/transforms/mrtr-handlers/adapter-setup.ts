@@ -1,4 +1,5 @@
 import { ts } from 'ts-morph';
+import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import type { FileContext } from '../../analysis/file-context.js';
 import { REQUEST_STATE_RULE_ID } from '../../analysis/site-category.js';
 import type { Site } from '../../analysis/site.js';
@@ -9,7 +10,6 @@ import { braces, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { moduleSetupPoint } from '../../edits/module-setup-point.js';
 import { KEYS_TODO } from '../request-state/sealer-setup.js';
-import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import type { Generation } from './eligible-handlers.js';
 import { serverOptionsEdits } from './server-options.js';
 import { TRANSFORM_ID } from './transform-id.js';

@@ -1,12 +1,12 @@
-import { CATEGORY_INFO, SENSITIVE_FORM_FIELD_GUIDANCE } from '@mcp-mrtr/core';
+import { CATEGORY_INFO, RUNTIME_PACKAGE, SENSITIVE_FORM_FIELD_GUIDANCE } from '@mcp-mrtr/core';
 import type { ts } from 'ts-morph';
 import type { FileContext, SiteBase } from '../../analysis/file-context.js';
+import { SENSITIVE_FIELD_RULE_ID } from '../../analysis/site-category.js';
 import type { Site } from '../../analysis/site.js';
 import { forEachDescendant } from '../../analysis/syntax.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import type { Transform } from '../../transform.js';
-import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import { existingAdapter, pendingAdapterKeysSite, planAdapterSetup } from './adapter-setup.js';
 import type { EligibleHandler, Generation, HandlerFunction } from './eligible-handlers.js';
 import { PlacementFinder, type Helper, type Placement } from './placement.js';
@@ -16,9 +16,6 @@ import { typeImportEdits } from './type-imports.js';
 import { planReplayHelper } from './replay-helper.js';
 import { sensitiveFields } from './sensitive-fields.js';
 import { TRANSFORM_ID } from './transform-id.js';
-
-/** The lint rule that reports a form field asking for a secret; such forms stay manual. */
-const SENSITIVE_FIELD_RULE_ID = 'no-sensitive-form-fields';
 
 const URL_MODE_REASON =
   'URL mode: whether the out-of-band step completed must be decided on the retry from server-side state (@mcp-mrtr/runtime/url-mode), never from accept alone; migrate it by hand';

@@ -1,4 +1,4 @@
-import { CATEGORY_INFO } from '@mcp-mrtr/core';
+import { CATEGORY_INFO, RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import {
@@ -14,7 +14,6 @@ import { markerText } from '../../edits/markers.js';
 import { removeListElement } from '../../edits/removal.js';
 import { quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
-import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import type { PushCall } from './push-calls.js';
 import { typeName, type TypeImport } from './type-imports.js';
 

@@ -1,4 +1,4 @@
-import { isMcpSdkDeclarationFile } from '@mcp-mrtr/core';
+import { isMcpSdkDeclarationFile, RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { findProperty, unwrapExpression } from '../../analysis/syntax.js';
@@ -6,7 +6,6 @@ import type { ImportRequest } from '../../edits/imports.js';
 import { indentationAt, startsItsLine } from '../../edits/line-ranges.js';
 import { quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
-import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import { ADAPTER_MODULE } from './adapter-setup.js';
 import { AnswerKeys, snakeCase } from './answer-keys.js';
 import type { EligibleHandler, HandlerFunction } from './eligible-handlers.js';

@@ -1,8 +1,8 @@
 import { ts } from 'ts-morph';
+import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import type { FileContext } from '../../analysis/file-context.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
-import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import { AnswerKeys } from './answer-keys.js';
 import { nameOfFunction } from './eligible-handlers.js';
 import type { Helper } from './placement.js';
