@@ -84,6 +84,18 @@ export const CAPABILITY_REFERENCES: readonly string[] = [
   'MissingClientCapabilityError',
 ];
 
+/**
+ * `await round.ask(key, request)`: journaled replay's question. It resolves with the answer to
+ * `request`, so an ask of a URL-mode request (`elicitUrl(…)`) reads a URL answer.
+ */
+export const ROUND_ASK_METHOD = 'ask';
+
+/**
+ * `await round.step(key, fn)`: journaled replay's once-per-call step. What it does is what `fn`
+ * does; its result is `fn`'s, replayed on later rounds.
+ */
+export const ROUND_STEP_METHOD = 'step';
+
 /** `round.urlElicitation(key)`: the runtime's reader of a URL-mode answer (an `action` only). */
 export const URL_ANSWER_READERS: readonly string[] = ['urlElicitation'];
 

@@ -1,7 +1,9 @@
 import {
   CAPABILITY_CHECK_CALLS,
   HANDLER_TYPES,
+  ROUND_ASK_METHOD,
   ROUND_INPUT_REQUIRED_METHOD,
+  ROUND_STEP_METHOD,
   RUNTIME_HANDLER_DEFINITIONS,
   RUNTIME_INPUT_REQUEST_BUILDERS,
   URL_ANSWER_READERS,
@@ -30,7 +32,13 @@ describe('the runtime API the rules recognise', () => {
 
   it('names Round methods and capability helpers that exist', () => {
     const round = runtime.Round.prototype as unknown as Record<string, unknown>;
-    for (const name of [ROUND_INPUT_REQUIRED_METHOD, ...URL_ANSWER_READERS, 'supports'])
+    for (const name of [
+      ROUND_INPUT_REQUIRED_METHOD,
+      ROUND_ASK_METHOD,
+      ROUND_STEP_METHOD,
+      ...URL_ANSWER_READERS,
+      'supports',
+    ])
       expect(typeof round[name], name).toBe('function');
     const helpers = CAPABILITY_CHECK_CALLS.filter((name) => name in exported);
     expect(helpers).toEqual(

@@ -6,7 +6,7 @@ const ruleTester = new RuleTester(SYNTAX_ONLY);
 const typedRuleTester = new RuleTester(TYPE_AWARE);
 
 const PRELUDE = `import { elicitUrl, type ToolHandler } from '@mcp-mrtr/runtime';
-declare const github: { isConnected(user: string): Promise<boolean>; listRepos(user: string): Promise<string[]>; saveLink(user: string): void };
+declare const github: { isConnected(user: string): Promise<boolean>; listRepos(user: string): Promise<string[]>; saveLink(user: string): void; linkAccount(user: string): Promise<void> };
 const connect = elicitUrl({ message: 'Connect GitHub', url: 'https://mcp.example.com/connect' });
 const text = (message: string) => ({ content: [{ type: 'text' as const, text: message }] });
 `;
@@ -17,6 +17,10 @@ const tool = (body: string) =>
 /** SDK v2 with a hand-built URL request under the key `connect_github`. */
 const sdk = (body: string) =>
   `${V2}declare const store: { linkAccount(user: string): Promise<void>; hasLink(user: string): Promise<boolean> };\nexport async function tool(ctx: { mcpReq: { inputResponses?: Record<string, { action: string } | undefined> } }) {\n  const answer = ctx.mcpReq.inputResponses?.connect_github;\n  if (answer === undefined) {\n    return inputRequired({ inputRequests: { connect_github: inputRequired.elicitUrl({ message: 'Connect', url: 'https://mcp.example.com/c' }) } });\n  }\n${body}\n}`;
+
+/** Journaled replay: the URL answer comes from `await round.ask('connect', elicitUrl(…))`. */
+const replay = (body: string) =>
+  `${PRELUDE}export const tool: ToolHandler = async (_args, round) => {\n  const answer = await round.ask('connect', elicitUrl({ message: 'Connect GitHub', url: 'https://mcp.example.com/connect' }));\n${body}\n};`;
 
 ruleTester.run('url-accept-is-not-completion', rule, {
   valid: [
@@ -74,6 +78,15 @@ ruleTester.run('url-accept-is-not-completion', rule, {
     tool(
       `  if (answer.action === 'accept') return text('Page opened. Verify the callback before treating the service as connected.');\n  return text('Cancelled.');`,
     ),
+    // Journaled replay: the check of the server's own record runs again on every retry.
+    replay(
+      `  if (answer.action !== 'accept') return text('Not connected.');\n  if (!(await github.isConnected('ada'))) return text('Not connected yet.');\n  return text('Connected.');`,
+    ),
+    replay(
+      `  if (answer.action !== 'accept') return text('Not connected.');\n  const connected = await round.step('connected', () => github.isConnected('ada'));\n  return connected ? text('Connected.') : text('Not yet.');`,
+    ),
+    // A form asked with round.ask is a real answer: acting on it is fine.
+    `${PRELUDE}import { elicitForm } from '@mcp-mrtr/runtime';\nexport const tool: ToolHandler = async (_a, round) => {\n  const answer = await round.ask('confirm', elicitForm({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }));\n  if (answer.action === 'accept') github.saveLink('ada');\n  return text('Connected.');\n};`,
   ],
   invalid: [
     {
@@ -151,6 +164,25 @@ ruleTester.run('url-accept-is-not-completion', rule, {
     {
       code: `${V1}declare const server: Server;\ndeclare const accounts: { activate(user: string): Promise<void> };\nexport async function connectTool() {\n  const answer = await server.elicitInput({ mode: 'url', message: 'Connect', url: 'https://mcp.example.com/c', elicitationId: 'e1' });\n  if (answer.action !== 'accept') return 'Not connected.';\n  await accounts.activate('ada');\n  return 'ok';\n}`,
       errors: [{ messageId: 'acceptIsConsent', data: { evidence: 'awaits accounts.activate(…)' } }],
+    },
+    {
+      code: replay(
+        `  if (answer.action !== 'accept') return text('Not connected.');\n  return text('GitHub connected.');`,
+      ),
+      errors: [{ messageId: 'acceptIsConsent', data: { evidence: 'tells the user "GitHub connected."' } }],
+    },
+    {
+      // A step does what its function does: here it writes, on the accept alone.
+      code: replay(
+        `  if (answer.action !== 'accept') return text('Not connected.');\n  await round.step('link', () => github.linkAccount('ada'));\n  return text('Done.');`,
+      ),
+      errors: [{ messageId: 'acceptIsConsent', data: { evidence: 'awaits github.linkAccount(…)' } }],
+    },
+    {
+      code: replay(
+        `  if (answer.action === 'accept') {\n    await round.step('save', async () => {\n      github.saveLink('ada');\n    });\n  }\n  return text('Done.');`,
+      ),
+      errors: [{ messageId: 'acceptIsConsent', data: { evidence: 'calls github.saveLink(…)' } }],
     },
   ],
 });

@@ -1,4 +1,9 @@
-import { KEYED_ANSWER_READERS, URL_ANSWER_READERS } from '@mcp-mrtr/core';
+import {
+  KEYED_ANSWER_READERS,
+  ROUND_ASK_METHOD,
+  ROUND_STEP_METHOD,
+  URL_ANSWER_READERS,
+} from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { findVariable, propertyName, staticKey, staticString, unwrap } from '../analysis/ast.js';
 import { isRepeatableCall, isWriteCall } from '../analysis/effects.js';
@@ -8,6 +13,7 @@ import { calleeName } from '../analysis/invoked-member.js';
 import {
   ELICITATION_METHOD,
   elicitationParamsOf,
+  inputRequestInfo,
   inputRequiredResult,
   resultRequests,
 } from '../analysis/mrtr-code.js';
@@ -61,6 +67,11 @@ function readsUrlAnswer(file: FileAnalysis, node: Node, keys: () => Set<string>,
     case AST_NODE_TYPES.CallExpression: {
       const name = calleeName(unwrap(current.callee));
       if (name !== undefined && URL_ANSWER_READERS.includes(name)) return true;
+      // Journaled replay: `await round.ask(key, elicitUrl(…))`.
+      if (name === ROUND_ASK_METHOD && current.arguments[1] !== undefined) {
+        const request = inputRequestInfo(file, current.arguments[1]);
+        return request?.method === ELICITATION_METHOD && request.mode === 'url';
+      }
       if (name !== undefined && KEYED_ANSWER_READERS.includes(name)) {
         const key = staticString(file.scopeOf(current), current.arguments[1]);
         return key !== undefined && keys().has(key);
@@ -96,6 +107,20 @@ function readsUrlAnswer(file: FileAnalysis, node: Node, keys: () => Set<string>,
     default:
       return false;
   }
+}
+
+/** The function journaled replay runs once in `round.step(key, fn)`, if `node` is such a call. */
+function steppedFunction(node: Node): FunctionNode | undefined {
+  if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = unwrap(node.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || staticKey(callee) !== ROUND_STEP_METHOD)
+    return undefined;
+  const fn = node.arguments[1];
+  return fn !== undefined && isFunction(fn) ? fn : undefined;
+}
+
+function isSteppedFunction(node: Node): boolean {
+  return node.parent != null && steppedFunction(node.parent) === node;
 }
 
 /** `answer.action === 'accept'` (or `!==`): the answer expression and whether the test is positive. */
@@ -237,6 +262,21 @@ export default createRule<Options, keyof typeof messages>({
               break;
             case AST_NODE_TYPES.AwaitExpression: {
               const awaited = unwrap(node.argument);
+              const stepped = steppedFunction(awaited);
+              if (stepped !== undefined) {
+                // `round.step(key, fn)` does what `fn` does: its block is walked below, and an
+                // expression body is judged as if it were awaited here.
+                const returned =
+                  stepped.body.type === AST_NODE_TYPES.BlockStatement ? undefined : unwrap(stepped.body);
+                if (
+                  returned?.type === AST_NODE_TYPES.CallExpression ||
+                  returned?.type === AST_NODE_TYPES.NewExpression
+                ) {
+                  if (isRepeatableCall(file, returned, allowed)) checks = true;
+                  else acted ??= `awaits ${context.sourceCode.getText(returned.callee)}(…)`;
+                }
+                break;
+              }
               const call =
                 awaited.type === AST_NODE_TYPES.CallExpression ||
                 awaited.type === AST_NODE_TYPES.NewExpression
@@ -266,7 +306,7 @@ export default createRule<Options, keyof typeof messages>({
             default:
               break;
           }
-          return !isFunction(node) || node === root;
+          return !isFunction(node) || node === root || isSteppedFunction(node);
         });
       }
       return checks ? undefined : acted;
