@@ -11,14 +11,12 @@ import { existingAdapter, pendingAdapterKeysSite, planAdapterSetup } from './ada
 import type { EligibleHandler, Generation, HandlerFunction } from './eligible-handlers.js';
 import { PlacementFinder, type Helper, type Placement } from './placement.js';
 import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
-import { planReplayHandler, type Asking, type HandlerRewrite } from './replay-handler.js';
+import { freshName, planReplayHandler, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { typeImportEdits } from './type-imports.js';
 import { planReplayHelper } from './replay-helper.js';
 import { sensitiveFields } from './sensitive-fields.js';
 import { TRANSFORM_ID } from './transform-id.js';
-
-const URL_MODE_REASON =
-  'URL mode: whether the out-of-band step completed must be decided on the retry from server-side state (@mcp-mrtr/runtime/url-mode), never from accept alone; migrate it by hand';
+import { urlRequiredEdits } from './url-required-error.js';
 
 const URL_MODE_TODO =
   'Return input_required with an elicitUrl() request and, on the retry, complete the call only if your own record of the out-of-band step (see @mcp-mrtr/runtime/url-mode) says it finished; otherwise ask again.';
@@ -125,6 +123,54 @@ function planAll(
   return { rewrites, reasons };
 }
 
+interface UrlThrow {
+  readonly node: ts.NewExpression;
+  readonly placement: Placement;
+}
+
+/** A rewritten throw returns `round.inputRequired(…)`: the explicit style's shape, hence its kind. */
+function urlThrowBase(node: ts.NewExpression, rewritten = false): SiteBase {
+  return {
+    transform: TRANSFORM_ID,
+    category: 'elicitation',
+    kind: rewritten ? 'url-elicitation-required-error-explicit' : 'url-elicitation-required-error',
+    node,
+    todo: URL_MODE_TODO,
+  };
+}
+
+/**
+ * Plans each thrown UrlElicitationRequiredError in an eligible handler (the handler joins the
+ * plan, even with no question of its own); the rest become manual sites that say why.
+ */
+function planUrlThrows(
+  context: FileContext,
+  plan: Plan,
+  urlThrows: readonly UrlThrow[],
+  manual: Site[],
+): Map<ts.NewExpression, { fn: HandlerFunction; edits: TextEdit[]; imports: ImportRequest[] }> {
+  const planned = new Map<
+    ts.NewExpression,
+    { fn: HandlerFunction; edits: TextEdit[]; imports: ImportRequest[] }
+  >();
+  for (const { node, placement } of urlThrows) {
+    if (placement.kind !== 'handler') {
+      const reason = placement.kind === 'manual' ? placement.reason : 'it is thrown in a helper';
+      manual.push(context.manualSite(urlThrowBase(node), `UrlElicitationRequiredError: ${reason}`));
+      continue;
+    }
+    const { handler } = placement;
+    const edits = urlRequiredEdits(context, node, handler, freshName(handler.callback, 'round'));
+    if (typeof edits === 'string') {
+      manual.push(context.manualSite(urlThrowBase(node), edits));
+      continue;
+    }
+    if (!plan.handlers.has(handler.callback)) plan.handlers.set(handler.callback, { handler, askings: [] });
+    planned.set(node, { fn: handler.callback, ...edits });
+  }
+  return planned;
+}
+
 /**
  * Finds every push elicitation, sampling and roots request, classifies where it runs, and turns
  * those in eligible handlers (and the helpers only they call) into questions on the runtime's
@@ -139,21 +185,11 @@ function analyse(context: FileContext): Site[] {
   }
   const finder = new PlacementFinder(context, context.handlers.depth);
   const found: Found[] = [];
+  const urlThrows: UrlThrow[] = [];
   const manual: Site[] = [];
   forEachDescendant(context.sourceFile, (node) => {
     if (isUrlElicitationRequiredError(context, node)) {
-      manual.push(
-        context.manualSite(
-          {
-            transform: TRANSFORM_ID,
-            category: 'elicitation',
-            kind: 'url-elicitation-required-error',
-            node,
-            todo: URL_MODE_TODO,
-          },
-          URL_MODE_REASON,
-        ),
-      );
+      urlThrows.push({ node, placement: finder.ofThrow(node) });
       return;
     }
     const push = asPushCall(context, node);
@@ -176,10 +212,6 @@ function analyse(context: FileContext): Site[] {
       }
       return;
     }
-    if (push.shape === 'elicit-url') {
-      manual.push(context.manualSite(base(push, 'url-elicitation'), URL_MODE_REASON));
-      return;
-    }
     if (
       (push.category === 'sampling' || push.category === 'roots') &&
       context.handlers[push.category] === 'manual'
@@ -196,6 +228,7 @@ function analyse(context: FileContext): Site[] {
   });
 
   const plan = group(found);
+  const throwEdits = planUrlThrows(context, plan, urlThrows, manual);
   const setups = new Map<Generation, ReturnType<typeof planAdapterSetup>>();
   const adapters = (generation: Generation) => {
     if (!setups.has(generation)) setups.set(generation, planAdapterSetup(context, generation));
@@ -255,6 +288,39 @@ function analyse(context: FileContext): Site[] {
         imports,
         packages: [RUNTIME_PACKAGE],
       }),
+    );
+  }
+  for (const [node, { fn, edits: throwEdit, imports: throwImports }] of throwEdits) {
+    const rewrite = rewrites.get(fn);
+    if (rewrite === undefined) {
+      manual.push(context.manualSite(urlThrowBase(node), reasons.get(fn) ?? 'not rewritten'));
+      continue;
+    }
+    const edits = [...throwEdit];
+    const imports = [...throwImports];
+    if (!carried.has(fn)) {
+      carried.add(fn);
+      edits.push(...rewrite.edits, ...[...rewrite.questions.values()].flat());
+      imports.push(...rewrite.imports);
+    }
+    if (!setupCarried) {
+      setupCarried = true;
+      edits.push(
+        ...typeImportEdits(
+          context,
+          [...rewrites.values()].flatMap((each) => each.typeImports),
+        ),
+      );
+      for (const generation of usedGenerations) {
+        const setup = setups.get(generation);
+        if (setup === undefined) continue;
+        edits.push(...setup.edits);
+        imports.push(...setup.imports);
+        if (setup.keysSite !== undefined) sites.push(setup.keysSite);
+      }
+    }
+    sites.push(
+      context.rewriteSite(urlThrowBase(node, true), edits, { imports, packages: [RUNTIME_PACKAGE] }),
     );
   }
   // Handlers that only call helpers carry their own edits with no question of their own.

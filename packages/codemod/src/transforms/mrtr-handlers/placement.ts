@@ -114,6 +114,26 @@ export class PlacementFinder {
     return this.#ofFunction(fn, receiverRoot(receiver), this.depth);
   }
 
+  /**
+   * Where a thrown `UrlElicitationRequiredError` runs: only a handler's own body counts, since a
+   * helper that throws has no round to ask with.
+   */
+  ofThrow(node: ts.Node): Placement {
+    const fn = enclosingFunction(node);
+    if (fn === undefined)
+      return { kind: 'manual', reason: 'it runs at module initialization, outside any request' };
+    const placement = this.#classify(fn, undefined, 0);
+    const name =
+      ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn)
+        ? nameOfFunction(fn)
+        : undefined;
+    if (placement.kind === 'handler' || name === undefined) return placement;
+    return {
+      kind: 'manual',
+      reason: `it is thrown in ${name.text}(), not in a handler's own body, so there is no round to ask with; ask from the handler by hand`,
+    };
+  }
+
   #ofFunction(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined, depth: number): Placement {
     const key = fn;
     const cached = this.#cache.get(key);

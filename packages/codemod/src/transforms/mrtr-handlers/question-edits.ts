@@ -16,6 +16,7 @@ import { quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import type { PushCall } from './push-calls.js';
 import { typeName, type TypeImport } from './type-imports.js';
+import { urlQuestionEdits } from './url-mode-question.js';
 
 // One push call becomes `round.ask('<key>', <input request>)`: the request's params stay where
 // they are, byte for byte (other transforms may edit inside them); the options argument
@@ -83,7 +84,10 @@ export function questionEdits(
   round: string,
   key: string,
 ): QuestionEdits | string {
-  if (push.shape === 'elicit-url') return 'URL mode';
+  if (push.shape === 'elicit-url') {
+    const url = urlQuestionEdits(context, push, round, key);
+    return typeof url === 'string' ? url : { ...url, typeImports: [] };
+  }
   if (push.shape === 'sampling' && computedIncludeContext(push.params))
     return 'its includeContext is computed; settle it first (the deprecated-declarations marker says how)';
   const builder = context.importFor(RUNTIME_PACKAGE, BUILDER[push.shape]);

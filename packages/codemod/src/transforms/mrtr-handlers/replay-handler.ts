@@ -14,6 +14,7 @@ import type { PushCall } from './push-calls.js';
 import { questionEdits } from './question-edits.js';
 import { firstEffectIn } from './replayed-effects.js';
 import { typeName, type TypeImport } from './type-imports.js';
+import { planUrlCompletion } from './url-mode-question.js';
 
 // Journaled replay: the handler registers through the runtime adapter, every question becomes
 // `await round.ask(key, request)`, and what it does before a question that a replay would repeat
@@ -607,6 +608,13 @@ export function planReplayHandler(
   const why = steps.statements(body.statements);
   if (why !== undefined) return why;
   edits.push(...steps.edits);
+  const completion = planUrlCompletion(
+    context,
+    fn,
+    askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : [])),
+  );
+  if (typeof completion === 'string') return completion;
+  edits.push(...completion);
   const catches = catchEdits(context, fn, askingNodes, imports);
   if (typeof catches === 'string') return catches;
   edits.push(...catches);

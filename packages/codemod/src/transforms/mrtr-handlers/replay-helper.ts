@@ -8,6 +8,7 @@ import { nameOfFunction } from './eligible-handlers.js';
 import type { Helper } from './placement.js';
 import type { PushCall } from './push-calls.js';
 import { questionEdits } from './question-edits.js';
+import { planUrlCompletion } from './url-mode-question.js';
 import { firstEffectIn } from './replayed-effects.js';
 import { freshName, type HandlerRewrite } from './replay-handler.js';
 import { typeName, type TypeImport } from './type-imports.js';
@@ -68,5 +69,8 @@ export function planReplayHelper(
     imports.push(...planned.imports);
     typeImports.push(...planned.typeImports);
   }
+  const completion = planUrlCompletion(context, fn, pushes);
+  if (typeof completion === 'string') return completion;
+  edits.push(...completion);
   return { edits, questions, imports, typeImports };
 }
