@@ -16,10 +16,14 @@ import { typeImportEdits } from './type-imports.js';
 import { planReplayHelper } from './replay-helper.js';
 import { sensitiveFields } from './sensitive-fields.js';
 import { TRANSFORM_ID } from './transform-id.js';
+import { removedNotifiers } from './url-mode-question.js';
 import { urlRequiredEdits } from './url-required-error.js';
 
 const URL_MODE_TODO =
   'Return input_required with an elicitUrl() request and, on the retry, complete the call only if your own record of the out-of-band step (see @mcp-mrtr/runtime/url-mode) says it finished; otherwise ask again.';
+
+const NOTIFIER_REMOVED =
+  'Removed with the URL-mode rewrite: 2026-07-28 has no notifications/elicitation/complete; the client retries and the handler checks completion then.';
 
 const SECRET_REASON = 'the form asks for a secret, which must never pass through the client: use URL mode';
 
@@ -344,6 +348,26 @@ function analyse(context: FileContext): Site[] {
         { imports: rewrite.imports, packages: [RUNTIME_PACKAGE] },
       ),
     );
+  }
+  // The completion notifiers a URL-mode rewrite removed: a client retries instead of waiting.
+  for (const fn of rewrites.keys()) {
+    const pushes =
+      plan.handlers.get(fn)?.askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : [])) ??
+      plan.helpers.get(fn)?.pushes ??
+      [];
+    for (const call of removedNotifiers(fn, pushes))
+      sites.push(
+        context.rewriteSite(
+          {
+            transform: TRANSFORM_ID,
+            category: 'elicitation-complete',
+            kind: 'completion-notifier-removed',
+            node: call,
+            todo: NOTIFIER_REMOVED,
+          },
+          [],
+        ),
+      );
   }
   return [...sites, ...manual].sort((a, b) => a.start - b.start);
 }

@@ -14,7 +14,7 @@ import type { PushCall } from './push-calls.js';
 import { questionEdits } from './question-edits.js';
 import { firstEffectIn } from './replayed-effects.js';
 import { typeName, type TypeImport } from './type-imports.js';
-import { planUrlCompletion } from './url-mode-question.js';
+import { isNotifierUse, planUrlCompletion, removedNotifiers } from './url-mode-question.js';
 
 // Journaled replay: the handler registers through the runtime adapter, every question becomes
 // `await round.ask(key, request)`, and what it does before a question that a replay would repeat
@@ -267,6 +267,8 @@ class StepPlanner {
     private readonly keys: AnswerKeys,
     /** Whether an identifier names something declared inside the handler. */
     private readonly local: (identifier: ts.Node) => boolean,
+    /** Calls the rewrite removes (URL mode's completion notifiers): a replay cannot repeat them. */
+    private readonly removed: (node: ts.Node) => boolean = () => false,
   ) {}
 
   #repeated(effect: ts.Node, where: string): string {
@@ -277,7 +279,28 @@ class StepPlanner {
   #effectIn(node: ts.Node | undefined): ts.Node | undefined {
     return node === undefined
       ? undefined
-      : firstEffectIn(node, (candidate) => this.askings.includes(candidate), this.local);
+      : firstEffectIn(
+          node,
+          (candidate) =>
+            this.askings.includes(candidate) || this.removed(candidate) || this.#endsTheCall(candidate),
+          this.local,
+        );
+  }
+
+  /**
+   * A statement after which its block returns without asking again: what it does happens on the
+   * last round only (a loop's final pass), so a replay never repeats it.
+   */
+  #endsTheCall(node: ts.Node): boolean {
+    const block = node.parent;
+    if (block === undefined || !ts.isBlock(block) || !ts.isStatement(node)) return false;
+    const rest = block.statements.slice(block.statements.indexOf(node));
+    const last = rest.at(-1);
+    if (last === undefined || !ts.isReturnStatement(last)) return false;
+    if (rest.some((statement) => this.askings.some((asking) => isInside(asking, statement)))) return false;
+    for (let outer: ts.Node = block; !ts.isFunctionLike(outer); outer = outer.parent)
+      if (ts.isTryStatement(outer)) return false;
+    return true;
   }
 
   /** Plans the statements of one path; returns why not, if a repeated effect cannot be journaled. */
@@ -604,15 +627,15 @@ export function planReplayHandler(
     const declaration = context.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
     return declaration !== undefined && declaration.pos >= body.pos && declaration.end <= body.end;
   };
-  const steps = new StepPlanner(context, askingNodes, round, keys, local);
+  const pushes = askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : []));
+  const notifiers = removedNotifiers(fn, pushes);
+  const steps = new StepPlanner(context, askingNodes, round, keys, local, (node) =>
+    isNotifierUse(node, notifiers),
+  );
   const why = steps.statements(body.statements);
   if (why !== undefined) return why;
   edits.push(...steps.edits);
-  const completion = planUrlCompletion(
-    context,
-    fn,
-    askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : [])),
-  );
+  const completion = planUrlCompletion(context, fn, pushes);
   if (typeof completion === 'string') return completion;
   edits.push(...completion);
   const catches = catchEdits(context, fn, askingNodes, imports);

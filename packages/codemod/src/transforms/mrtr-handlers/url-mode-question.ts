@@ -156,3 +156,15 @@ export function planUrlCompletion(
   }
   return edits;
 }
+
+/** The completion notifiers {@link planUrlCompletion} removes from a function that asks in URL mode. */
+export function removedNotifiers(fn: HandlerFunction, questions: readonly PushCall[]): ts.CallExpression[] {
+  return questions.some((push) => push.shape === 'elicit-url') ? notifierCalls(fn) : [];
+}
+
+/** Whether `node` is one of `notifiers` or the call of the notifier it returns (`create…(id)()`). */
+export function isNotifierUse(node: ts.Node, notifiers: readonly ts.CallExpression[]): boolean {
+  if (!ts.isCallExpression(node)) return false;
+  const callee = unwrapExpression(node.expression);
+  return notifiers.some((call) => call === node || call === callee);
+}
