@@ -78,11 +78,28 @@ function readsServerState(condition: ts.Expression, answers: ReadonlySet<ts.Node
   return found;
 }
 
-function conditionOf(node: ts.Node): ts.Expression | undefined {
-  if (ts.isIfStatement(node) || ts.isSwitchStatement(node)) return node.expression;
-  if (ts.isConditionalExpression(node)) return node.condition;
-  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
-    return node.left;
+/**
+ * What decides a branch after `push`: an if, switch or `?:` test after it, an `&&` / `||` chain
+ * after it, or the condition of a loop around it (evaluated again after each question).
+ */
+function conditionAfter(
+  node: ts.Node,
+  push: ts.CallExpression,
+  file: ts.SourceFile,
+): ts.Expression | undefined {
+  const after = (condition: ts.Expression | undefined) =>
+    condition !== undefined && condition.getStart(file) > push.end ? condition : undefined;
+  if (ts.isIfStatement(node) || ts.isSwitchStatement(node)) return after(node.expression);
+  if (ts.isConditionalExpression(node)) return after(node.condition);
+  if (
+    ts.isBinaryExpression(node) &&
+    (node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken ||
+      node.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+  )
+    return after(node.right);
+  const around = push.pos >= node.pos && push.end <= node.end;
+  if ((ts.isWhileStatement(node) || ts.isDoStatement(node)) && around) return node.expression;
+  if (ts.isForStatement(node) && around) return node.condition;
   return undefined;
 }
 
@@ -132,12 +149,8 @@ export function planUrlCompletion(
     let checked = false;
     const visit = (node: ts.Node): void => {
       if (checked) return;
-      const condition = conditionOf(node);
-      if (
-        condition !== undefined &&
-        condition.getStart(file) > push.call.end &&
-        readsServerState(condition, calls)
-      ) {
+      const condition = conditionAfter(node, push.call, file);
+      if (condition !== undefined && readsServerState(condition, calls)) {
         checked = true;
         return;
       }
