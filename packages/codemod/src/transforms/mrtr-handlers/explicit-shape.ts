@@ -164,10 +164,11 @@ export function explicitShape(
     return 'the handler declares its return type, which an input_required result does not fit';
   const questions: ExplicitQuestion[] = [];
   for (const asking of askings) {
-    if (asking.kind !== 'push') return `a question is asked in a helper (${line(context, asking.call)})`;
+    if (asking.kind !== 'push')
+      return `a question is asked in a helper (line ${context.lineOf(asking.call)})`;
     const question = questionStatement(body, asking.push);
     if (question === undefined)
-      return `a question is not a \`const x = await …\` statement at the top of the handler (${line(context, asking.push.call)})`;
+      return `a question is not a \`const x = await …\` statement at the top of the handler (line ${context.lineOf(asking.push.call)})`;
     questions.push(question);
   }
   const statements = body.statements;
@@ -183,14 +184,16 @@ export function explicitShape(
 
   const moved: ts.ExpressionStatement[] = [];
   for (const [index, statement] of statements.entries()) {
-    if (index >= last) break;
+    if (index > last) break;
     const question = questionAt.get(index);
-    // A question's own params run again on every round: nothing in them may repeat visibly.
-    const scope = question?.push.params ?? (question === undefined ? statement : undefined);
+    // A question's own params, the last one's included, run again on every round too.
+    const scope = question === undefined ? statement : question.push.params;
     const effect = scope && firstEffectIn(scope, isQuestionCall, local);
     if (effect === undefined) continue;
+    if (question !== undefined)
+      return `building a question's request has a side effect every round would repeat: ${line(context, effect)}`;
     const why = `a side effect comes before a question: ${line(context, effect)}`;
-    if (!moveEffects || question !== undefined || !ts.isExpressionStatement(statement)) return why;
+    if (!moveEffects || !ts.isExpressionStatement(statement)) return why;
     const later = statements.slice(index + 1, last + 1);
     const touched = writtenSymbols(context, statement);
     const feeds = later.some((other) => [...symbolsIn(context, other)].some((symbol) => touched.has(symbol)));
