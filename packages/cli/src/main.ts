@@ -158,7 +158,10 @@ stderr saying how many and why. Results go to stdout; progress and errors go to 
         .default('stderr'),
     )
     .addOption(
-      new Option('--style <style>', 'how push questions in handlers are rewritten (mrtr-handlers)')
+      new Option(
+        '--style <style>',
+        'how push questions in handlers are rewritten (mrtr-handlers): auto = explicit for straight-line questions before any side effect, replay otherwise; explicit = never replay, the rest stays manual; replay = always journaled replay',
+      )
         .choices(['auto', 'explicit', 'replay'])
         .default('auto'),
     )

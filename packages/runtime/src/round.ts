@@ -19,7 +19,7 @@ import type {
   Root,
   SamplingResult,
 } from './protocol.js';
-import type { AnswerOf } from './journal/answers.js';
+import { readAnswer, type AnswerOf } from './journal/answers.js';
 import type { Replay } from './journal/replay.js';
 import type { RequestIdentity } from './state/request-identity.js';
 import type { RequestStateBinding, RequestStateSealer } from './state/request-state-sealer.js';
@@ -115,6 +115,17 @@ export class Round<State = unknown> {
    */
   step<T>(key: string, fn: () => T | Promise<T>): Promise<Awaited<T>> {
     return this.init.replay.step(key, fn);
+  }
+
+  /**
+   * Explicit style: the answer to `request` under `key` this round, in the shape `ask` resolves
+   * with (SDK v1's push results), or `undefined` when the client has not answered it yet. As the
+   * SDK v1 push calls did, accepted form content that fails the schema throws an
+   * `ElicitationContentError`, and an answer of the wrong shape `-32602`.
+   */
+  answer<const R extends InputRequest>(key: string, request: R): AnswerOf<R> | undefined {
+    const raw = this.init.responses.raw(key);
+    return raw === undefined ? undefined : (readAnswer(key, request, raw) as AnswerOf<R>);
   }
 
   /** The raw answer under a key, classified by shape; for answers the typed readers do not cover. */

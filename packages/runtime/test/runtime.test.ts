@@ -159,6 +159,59 @@ describe('reading answers', () => {
   });
 });
 
+describe('reading answers in the shape ask resolves with (the explicit style)', () => {
+  const handler: ToolHandler = (_args, round) => {
+    const answer = round.answer('details', signUp);
+    if (answer === undefined) return round.inputRequired({ inputRequests: { details: signUp } });
+    // As on SDK v1's ElicitResult, `content?.field` reads on every variant.
+    expectTypeOf(answer.content?.plan).toEqualTypeOf<'free' | 'pro' | undefined>();
+    return text(`${answer.action} ${answer.content?.email ?? '-'}`);
+  };
+
+  it('is undefined until the client answers', async () => {
+    const result = await runtime.runRound(handler, call());
+    expect(result).toEqual({ resultType: 'input_required', inputRequests: { details: signUp } });
+  });
+
+  it('returns accepted content checked against the schema, and decline as it came', async () => {
+    const accepted = { details: { action: 'accept', content: { email: 'ada@example.com', plan: 'pro' } } };
+    expect(await runtime.runRound(handler, call({ inputResponses: accepted }))).toEqual(
+      text('accept ada@example.com'),
+    );
+    const declined = { details: { action: 'decline' } };
+    expect(await runtime.runRound(handler, call({ inputResponses: declined }))).toEqual(text('decline -'));
+  });
+
+  it('throws on accepted content that fails the schema, as the SDK v1 push call did', async () => {
+    const invalid = { details: { action: 'accept', content: { email: 'ada@example.com', plan: 'gold' } } };
+    await expect(runtime.runRound(handler, call({ inputResponses: invalid }))).rejects.toMatchObject({
+      name: 'ElicitationContentError',
+    });
+  });
+
+  it('gives sampling and roots answers their SDK v1 shapes', async () => {
+    const sampling = createMessage({ messages: [], maxTokens: 10 });
+    const roots = listRoots();
+    const result = await runtime.runRound(
+      (_args, round) => {
+        const summary = round.answer('summary', sampling);
+        const folders = round.answer('folders', roots);
+        if (summary === undefined || folders === undefined)
+          return round.inputRequired({ inputRequests: { summary: sampling, folders: roots } });
+        const said = summary.content.type === 'text' ? summary.content.text : '';
+        return text(`${said} ${folders.roots.map((root) => root.uri).join(',')}`);
+      },
+      call({
+        inputResponses: {
+          summary: { role: 'assistant', model: 'm', content: { type: 'text', text: 'hi' } },
+          folders: { roots: [{ uri: 'file:///a' }] },
+        },
+      }),
+    );
+    expect(result).toEqual(text('hi file:///a'));
+  });
+});
+
 describe('carrying state across rounds', () => {
   type Steps = { step: 'size'; name: string };
   const askName = elicitForm({

@@ -15,7 +15,7 @@ export type LoggingTarget = 'stderr' | 'otel';
 
 /** How push questions in handlers are migrated (the mrtr-handlers transform). */
 export interface HandlerOptions {
-  /** `auto`: explicit for a single question before any side effect, replay otherwise. */
+  /** `auto`: explicit for straight-line questions before any side effect, replay otherwise; `explicit`: never replay. */
   readonly style: 'auto' | 'explicit' | 'replay';
   /** `manual` leaves sampling requests for a person instead of turning them into MRTR sampling. */
   readonly sampling: 'rewrite' | 'manual';

@@ -11,10 +11,11 @@ import { existingAdapter, pendingAdapterKeysSite, planAdapterSetup } from './ada
 import type { EligibleHandler, Generation, HandlerFunction } from './eligible-handlers.js';
 import { PlacementFinder, type Helper, type Placement } from './placement.js';
 import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
-import { freshName, planReplayHandler, type Asking, type HandlerRewrite } from './replay-handler.js';
+import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { typeImportEdits } from './type-imports.js';
 import { planReplayHelper } from './replay-helper.js';
 import { sensitiveFields } from './sensitive-fields.js';
+import { planHandlerInStyle, type WrittenStyle } from './style-choice.js';
 import { TRANSFORM_ID } from './transform-id.js';
 import { removedNotifiers } from './url-mode-question.js';
 import { urlRequiredEdits } from './url-required-error.js';
@@ -88,8 +89,13 @@ function planAll(
   context: FileContext,
   plan: Plan,
   adapters: (generation: Generation) => string | undefined,
-): { rewrites: Map<HandlerFunction, HandlerRewrite>; reasons: Map<HandlerFunction, string> } {
+): {
+  rewrites: Map<HandlerFunction, HandlerRewrite>;
+  reasons: Map<HandlerFunction, string>;
+  styles: Map<HandlerFunction, WrittenStyle>;
+} {
   const reasons = new Map<HandlerFunction, string>();
+  const styles = new Map<HandlerFunction, WrittenStyle>();
   const rewrites = new Map<HandlerFunction, HandlerRewrite>();
   for (const [fn, { helper, pushes }] of plan.helpers) {
     const planned = planReplayHelper(context, helper, pushes);
@@ -101,9 +107,13 @@ function planAll(
     const planned =
       adapter === undefined
         ? 'the file has no statement after its imports to set the runtime up before'
-        : planReplayHandler(context, handler, askings, adapter);
-    if (typeof planned === 'string') reasons.set(fn, planned);
-    else rewrites.set(fn, planned);
+        : planHandlerInStyle(context, handler, askings, adapter);
+    if (typeof planned === 'string') {
+      reasons.set(fn, planned);
+      continue;
+    }
+    rewrites.set(fn, planned.rewrite);
+    styles.set(fn, planned.style);
   }
   for (let changed = true; changed;) {
     changed = false;
@@ -124,7 +134,7 @@ function planAll(
       changed = true;
     }
   }
-  return { rewrites, reasons };
+  return { rewrites, reasons, styles };
 }
 
 interface UrlThrow {
@@ -238,7 +248,7 @@ function analyse(context: FileContext): Site[] {
     if (!setups.has(generation)) setups.set(generation, planAdapterSetup(context, generation));
     return setups.get(generation)?.name;
   };
-  const { rewrites, reasons } = planAll(context, plan, adapters);
+  const { rewrites, reasons, styles } = planAll(context, plan, adapters);
 
   const usedGenerations = new Set<Generation>();
   const handlerOf = new Map<ts.CallExpression, HandlerFunction>();
@@ -288,7 +298,7 @@ function analyse(context: FileContext): Site[] {
       }
     }
     sites.push(
-      context.rewriteSite(base(push, `${push.shape}-replay`), edits, {
+      context.rewriteSite(base(push, `${push.shape}-${styles.get(fn) ?? 'replay'}`), edits, {
         imports,
         packages: [RUNTIME_PACKAGE],
       }),
@@ -377,7 +387,7 @@ export const mrtrHandlersTransform: Transform = {
   id: TRANSFORM_ID,
   categories: ['elicitation', 'sampling', 'roots'],
   alsoMarks: [SENSITIVE_FIELD_RULE_ID],
-  description: `push elicitation, sampling and roots requests inside tools/call, prompts/get and resources/read handlers become journaled questions on the runtime's round; the rest become manual sites that say why (${CATEGORY_INFO.elicitation.ruleId}, ${CATEGORY_INFO.sampling.ruleId}, ${CATEGORY_INFO.roots.ruleId})`,
+  description: `push elicitation, sampling and roots requests inside tools/call, prompts/get and resources/read handlers become questions on the runtime's round (explicit input requests, or journaled replay); the rest become manual sites that say why (${CATEGORY_INFO.elicitation.ruleId}, ${CATEGORY_INFO.sampling.ruleId}, ${CATEGORY_INFO.roots.ruleId})`,
   prefilter: [
     'elicitInput',
     'createMessage',

@@ -77,6 +77,23 @@ function deprecationMarker(context: FileContext, push: PushCall): TextEdit[] {
   ];
 }
 
+/**
+ * What the explicit style keeps of a push call: the builder its request is written with, and the
+ * edits around and inside its params that do not depend on the style (`mode: 'form'`, the marker).
+ */
+export function requestParts(
+  context: FileContext,
+  push: PushCall,
+): { builder: ImportRequest; edits: TextEdit[] } | string {
+  if (push.shape === 'elicit-url') return 'URL mode';
+  if (push.shape === 'sampling' && computedIncludeContext(push.params))
+    return 'its includeContext is computed; settle it first (the deprecated-declarations marker says how)';
+  if (push.shape !== 'roots' && push.params === undefined) return 'the request has no parameters to ask with';
+  const edits = push.shape === 'elicit-form' ? dropFormMode(context, push.params) : [];
+  edits.push(...deprecationMarker(context, push));
+  return { builder: context.importFor(RUNTIME_PACKAGE, BUILDER[push.shape]), edits };
+}
+
 /** The edits turning one push call into `round.ask(key, request)`. */
 export function questionEdits(
   context: FileContext,

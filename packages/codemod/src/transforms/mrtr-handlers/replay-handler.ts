@@ -506,12 +506,16 @@ function registrationEdits(
   ];
 }
 
-/** Plans the replay rewrite of one handler and the helper calls in it. */
+/**
+ * Plans the replay rewrite of one handler and the helper calls in it. Without `journal`, only
+ * the registration, parameters and preamble: the explicit style writes its own questions.
+ */
 export function planReplayHandler(
   context: FileContext,
   handler: EligibleHandler,
   askings: readonly Asking[],
   adapter: string,
+  journal = true,
 ): HandlerRewrite | string {
   const fn = handler.callback;
   const body = fn.body;
@@ -622,6 +626,7 @@ export function planReplayHandler(
     });
   }
 
+  if (!journal) return { edits, questions, imports, typeImports };
   const askingNodes = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
   const local = (identifier: ts.Node) => {
     const declaration = context.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
