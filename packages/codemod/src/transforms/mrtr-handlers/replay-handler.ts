@@ -15,6 +15,7 @@ import { questionEdits } from './question-edits.js';
 import { firstEffectIn } from './replayed-effects.js';
 import { typeName, type TypeImport } from './type-imports.js';
 import { isNotifierUse, planUrlCompletion, removedNotifiers } from './url-mode-question.js';
+import { v1ContextNameEdits } from './v1-context-names.js';
 
 // Journaled replay: the handler registers through the runtime adapter, every question becomes
 // `await round.ask(key, request)`, and what it does before a question that a replay would repeat
@@ -624,6 +625,8 @@ export function planReplayHandler(
       end: at,
       text: `${firstLineOf(context, body)}const ${name} = ${round}.${member}${semicolon(context.style)}`,
     });
+    if (handler.generation === 'v2')
+      edits.push(...v1ContextNameEdits(context, contextParameter, body, removed));
   }
 
   if (!journal) return { edits, questions, imports, typeImports };
