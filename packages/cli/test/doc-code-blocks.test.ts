@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 // fence names its language, so no block is skipped without saying why.
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
-const GUIDES = ['docs/migrate.md', 'docs/runtime.md', 'docs/architecture.md'];
+const GUIDES = ['docs/migrate.md', 'docs/runtime.md', 'docs/architecture.md', 'docs/url-mode.md'];
 const TYPESCRIPT = new Set(['ts', 'typescript']);
 
 interface Block {
