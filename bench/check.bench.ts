@@ -23,7 +23,7 @@ import tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import plugin, { FILES, NAMESPACE } from '@mcp-mrtr/eslint-plugin';
 import { main as cli } from '@mcp-mrtr/cli';
-import { writeCorpus } from '../packages/eslint-plugin/test/corpus.js';
+import { writeLintCorpus } from '@mcp-mrtr/generated-corpus';
 
 const CORPUS_FILES = Number(process.env.CHECK_BENCH_FILES ?? 10_000);
 const ROUNDS = Number(process.env.CHECK_BENCH_ROUNDS ?? 3);
@@ -207,7 +207,7 @@ function main(): void {
   try {
     symlinkSync(path.resolve(import.meta.dirname, '../node_modules'), path.join(dir, 'node_modules'), 'dir');
     const cacheFile = path.join(dir, 'check-cache');
-    const corpus = writeCorpus(dir, CORPUS_FILES);
+    const corpus = writeLintCorpus(dir, CORPUS_FILES);
     // The generator's ordinary modules: no MCP import, and nothing MCP-shaped either.
     const plain = corpus.files.filter((file) => ORDINARY_MODULE.test(readFileSync(file, 'utf8')));
     writeFileSync(path.join(dir, PLAIN_LIST), JSON.stringify(plain));

@@ -20,7 +20,7 @@ import tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import plugin, { FILES } from '@mcp-mrtr/eslint-plugin';
-import { writeCorpus } from '../packages/eslint-plugin/test/corpus.js';
+import { writeLintCorpus } from '@mcp-mrtr/generated-corpus';
 
 type Mode =
   | 'no-rules'
@@ -170,7 +170,7 @@ function main(): void {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-mrtr-lint-bench-'));
   try {
     symlinkSync(path.resolve(import.meta.dirname, '../node_modules'), path.join(dir, 'node_modules'), 'dir');
-    const corpus = writeCorpus(dir, CORPUS_FILES);
+    const corpus = writeLintCorpus(dir, CORPUS_FILES);
     const planted = Object.values(corpus.expected).reduce((sum, n) => sum + n, 0);
     console.log(
       `corpus: ${corpus.files.length} files, ${planted} planted findings; ${ROUNDS} syntax-only and ${TYPED_ROUNDS} typed rounds`,

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 // fence names its language, so no block is skipped without saying why.
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
-const GUIDES = ['docs/migrate.md', 'docs/runtime.md', 'docs/architecture.md'];
+const GUIDES = ['docs/migrate.md', 'docs/runtime.md', 'docs/architecture.md', 'docs/url-mode.md'];
 const TYPESCRIPT = new Set(['ts', 'typescript']);
 
 interface Block {
@@ -44,13 +44,20 @@ function blocksOf(markdown: string): Block[] {
   return blocks;
 }
 
-/** Compiles the blocks as modules placed beside the guide, so imports resolve from the repository. */
-function diagnostics(guide: string, blocks: readonly Block[]): string[] {
+/** Where a guide's block is compiled: beside the guide, so imports resolve from the repository. */
+function blockFile(guide: string, block: Block): string {
+  return path.join(REPO, path.dirname(guide), `${path.basename(guide, '.md')}.block-${block.line}.ts`);
+}
+
+/**
+ * Compiles the blocks of every guide as modules in one program (loading the packages' and SDKs'
+ * declarations once, not once per guide) and returns each block file's diagnostics.
+ */
+function diagnostics(
+  blocks: readonly { readonly file: string; readonly block: Block }[],
+): Map<string, string[]> {
   const sources = new Map(
-    blocks.map((block) => [
-      path.join(REPO, path.dirname(guide), `${path.basename(guide, '.md')}.block-${block.line}.ts`),
-      `${block.assumes}\n${block.code}\nexport {};\n`,
-    ]),
+    blocks.map(({ file, block }) => [file, `${block.assumes}\n${block.code}\nexport {};\n`]),
   );
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2023,
@@ -76,26 +83,38 @@ function diagnostics(guide: string, blocks: readonly Block[]): string[] {
     },
   };
   const program = ts.createProgram({ rootNames: [...sources.keys()], options, host });
-  return [...sources.keys()].flatMap((file) =>
-    ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((diagnostic) => {
-      const where =
-        diagnostic.file === undefined || diagnostic.start === undefined
-          ? ''
-          : `:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1}`;
-      return `${path.basename(file)}${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
-    }),
+  return new Map(
+    [...sources.keys()].map((file) => [
+      file,
+      ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((diagnostic) => {
+        const where =
+          diagnostic.file === undefined || diagnostic.start === undefined
+            ? ''
+            : `:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1}`;
+        return `${path.basename(file)}${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
+      }),
+    ]),
   );
 }
 
+const BLOCKS = new Map(
+  GUIDES.map((guide) => [guide, blocksOf(readFileSync(path.join(REPO, guide), 'utf8'))]),
+);
+const checked = (guide: string) =>
+  BLOCKS.get(guide)!
+    .filter((block) => TYPESCRIPT.has(block.language) && !block.illustrative)
+    .map((block) => ({ file: blockFile(guide, block), block }));
+let compiled: Map<string, string[]> | undefined;
+
 describe.each(GUIDES)('%s', (guide) => {
-  const blocks = blocksOf(readFileSync(path.join(REPO, guide), 'utf8'));
+  const blocks = BLOCKS.get(guide)!;
 
   it('names the language of every code block', () => {
     expect(blocks.filter((block) => block.language === '').map((block) => `line ${block.line}`)).toEqual([]);
   });
 
   it('has TypeScript blocks that type-check against the packages', { timeout: 120_000 }, () => {
-    const checked = blocks.filter((block) => TYPESCRIPT.has(block.language) && !block.illustrative);
-    expect(diagnostics(guide, checked)).toEqual([]);
+    compiled ??= diagnostics(GUIDES.flatMap(checked));
+    expect(checked(guide).flatMap(({ file }) => compiled!.get(file)!)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { chmodSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MigrationReport } from '@mcp-mrtr/codemod';
+import { formatMarkdownReport, type MigrationReport } from '@mcp-mrtr/codemod';
 import { MANUAL_CLIENT, REWRITABLE_SERVER, tempProject, type TempProject } from './migrate-project.js';
 
 let project: TempProject | undefined;
@@ -144,6 +144,7 @@ describe('mcp-mrtr migrate', () => {
     await p.run(['migrate', '--quiet', '--report', 'report.md']);
     const markdown = readFileSync(p.file('report.md'), 'utf8');
     expect(markdown).toContain('# mcp-mrtr migrate (dry run)');
+    expect(markdown).not.toContain('syntax alone');
     expect(markdown).toContain(
       '| src/client.ts:4 | [no-deprecated-logging](https://github.com/mcp-mrtr/mcp-mrtr/blob/main/docs/rules/no-deprecated-logging.md) |',
     );
@@ -233,6 +234,10 @@ describe('mcp-mrtr migrate', () => {
       expect(report.rewritten.map((site) => [site.kind, site.evidence])).toEqual([
         ['send-logging-message', 'syntax'],
       ]);
+      // The Markdown form of the same report lists them too.
+      expect(formatMarkdownReport(report)).toMatch(
+        /## Taken to be the MCP SDK from syntax alone\n[\s\S]*\| src\/server\.ts:6 \| no-deprecated-logging \| send-logging-message \| rewritten \|/,
+      );
     });
   });
 

@@ -5,7 +5,7 @@ import { ESLint, type Linter } from 'eslint';
 import { glob } from 'tinyglobby';
 import { afterAll, describe, expect, it } from 'vitest';
 import plugin, { FILES, NAMESPACE } from '../src/index.js';
-import { writeCorpus } from './corpus.js';
+import { writeLintCorpus } from '@mcp-mrtr/generated-corpus';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 
@@ -52,7 +52,7 @@ describe('a generated corpus', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-mrtr-corpus-'));
   // The SDK packages must resolve from the corpus for the type-aware run.
   symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  const corpus = writeCorpus(dir, 240);
+  const corpus = writeLintCorpus(dir, 240);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it.each([false, true])(

@@ -52,6 +52,22 @@ export function formatMarkdownReport(report: MigrationReport): string {
       ),
     );
   }
+  const fromSyntax = [
+    ...report.rewritten
+      .filter((site) => site.evidence === 'syntax')
+      .map((site) => [site, 'rewritten'] as const),
+    ...report.manual.filter((site) => site.evidence === 'syntax').map((site) => [site, 'manual'] as const),
+  ];
+  if (fromSyntax.length > 0) {
+    parts.push(
+      '## Taken to be the MCP SDK from syntax alone',
+      "The SDK's types did not resolve (`--allow-unresolved`), so these receivers were recognised by how they were built (`new McpServer(…)` imported from the SDK). Review them.",
+      table(
+        ['where', 'rule', 'site', 'outcome'],
+        fromSyntax.map(([site, outcome]) => [`${site.file}:${site.line}`, site.ruleId, site.kind, outcome]),
+      ),
+    );
+  }
   if (report.missingDependencies.length > 0) {
     parts.push(
       '## Dependencies to add',
