@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LoggingTarget } from '@mcp-mrtr/codemod';
+import type { HandlerOptions, LoggingTarget } from '@mcp-mrtr/codemod';
 
 export const CASES_DIR = path.resolve(import.meta.dirname, '../../../fixtures/codemod/cases');
 
@@ -8,6 +8,8 @@ export const CASES_DIR = path.resolve(import.meta.dirname, '../../../fixtures/co
 export interface CaseSpec {
   readonly description: string;
   readonly logging?: LoggingTarget;
+  /** `--style`, `--sampling`, `--roots`, `--depth` for the mrtr-handlers transform. */
+  readonly handlers?: Partial<HandlerOptions>;
   /** Manual sites as `before/<file>:<line> <rule-id>`, in report order. */
   readonly manual: readonly string[];
   /** Files expected to fail, as `before/<file>`. */

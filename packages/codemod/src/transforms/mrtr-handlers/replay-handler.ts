@@ -125,8 +125,11 @@ function ownRoundTrip(body: ts.Block): string | undefined {
 /** Whether a parameter's type is declared by an MCP SDK (`RequestHandlerExtra`, `ServerContext`). */
 function hasSdkType(context: FileContext, parameter: ts.ParameterDeclaration): boolean {
   const type = context.checker.getTypeAtLocation(parameter.name);
-  const declaration = (type.aliasSymbol ?? type.getSymbol())?.declarations?.[0];
-  return declaration !== undefined && isMcpSdkDeclarationFile(declaration.getSourceFile().fileName);
+  // A local alias (`type Extra = RequestHandlerExtra<…>`) names the SDK's type underneath.
+  return [type.aliasSymbol, type.getSymbol()].some((symbol) => {
+    const declaration = symbol?.declarations?.[0];
+    return declaration !== undefined && isMcpSdkDeclarationFile(declaration.getSourceFile().fileName);
+  });
 }
 
 /** The references to a parameter inside `scope`, outside the given ranges. */
