@@ -202,7 +202,6 @@ export class PlacementFinder {
       };
     const references = referencesTo(context, symbol, name);
     const calls: ts.CallExpression[] = [];
-    const handlers: EligibleHandler[] = [];
     for (const reference of references) {
       const parent = skipParentheses(reference);
       if (
