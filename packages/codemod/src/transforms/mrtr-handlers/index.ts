@@ -7,7 +7,12 @@ import { forEachDescendant } from '../../analysis/syntax.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import type { Transform } from '../../transform.js';
-import { existingAdapter, pendingAdapterKeysSite, planAdapterSetup } from './adapter-setup.js';
+import {
+  existingAdapter,
+  pendingAdapterKeysSite,
+  pendingServerOptionsSites,
+  planAdapterSetup,
+} from './adapter-setup.js';
 import {
   nameOfFunction,
   type EligibleHandler,
@@ -158,8 +163,10 @@ function analyse(context: FileContext): Site[] {
   const sites: Site[] = [];
   for (const generation of ['v1', 'v2'] as const) {
     const existing = existingAdapter(context.sourceFile, generation);
-    const pending = existing && pendingAdapterKeysSite(context, existing);
+    if (existing === undefined) continue;
+    const pending = pendingAdapterKeysSite(context, existing);
     if (pending !== undefined) sites.push(pending);
+    sites.push(...pendingServerOptionsSites(context, existing));
   }
   const finder = new PlacementFinder(context, context.handlers.depth);
   const found: Found[] = [];
@@ -222,7 +229,15 @@ function analyse(context: FileContext): Site[] {
   const plan = group(found);
   const setups = new Map<Generation, ReturnType<typeof planAdapterSetup>>();
   const adapters = (generation: Generation) => {
-    if (!setups.has(generation)) setups.set(generation, planAdapterSetup(context, generation));
+    if (!setups.has(generation))
+      setups.set(
+        generation,
+        planAdapterSetup(
+          context,
+          generation,
+          [...plan.handlers.values()].map((entry) => entry.handler),
+        ),
+      );
     return setups.get(generation)?.name;
   };
   const { rewrites, reasons } = planAll(context, plan, adapters);
@@ -273,6 +288,7 @@ function analyse(context: FileContext): Site[] {
         edits.push(...setup.edits);
         imports.push(...setup.imports);
         if (setup.keysSite !== undefined) sites.push(setup.keysSite);
+        sites.push(...setup.noteSites);
       }
     }
     sites.push(

@@ -540,8 +540,7 @@ export function planReplayHandler(
       : handler.kind === 'low-level' || hasArguments(context, handler)
         ? 2
         : 1;
-  if (handler.shorthand && shorthandMiddle(context, handler) === undefined)
-    return shorthandReason(handler);
+  if (handler.shorthand && shorthandMiddle(context, handler) === undefined) return shorthandReason(handler);
   if (fn.parameters.length > sdkParameters) return 'the handler takes more parameters than the SDK passes';
   if (
     fn.parameters.some(
