@@ -48,16 +48,59 @@ function skipParentheses(node: ts.Node): ts.Node {
   return current;
 }
 
+/** Whether the innermost function around `node` is `async`. */
+function inAsyncFunction(node: ts.Node): boolean {
+  const fn = enclosingFunction(node);
+  return (
+    fn !== undefined &&
+    (ts.getModifiers(fn as ts.HasModifiers) ?? []).some(
+      (modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword,
+    )
+  );
+}
+
+/**
+ * Whether the value is awaited where it is asked, or plainly as if: returned from an async
+ * function (`return push()` resolves to the answer just as `return await push()` does).
+ */
+function awaitedOrReturned(node: ts.Expression): boolean {
+  const parent = skipParentheses(node);
+  if (ts.isAwaitExpression(parent)) return true;
+  const returned =
+    ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === outermost(node));
+  return returned && inAsyncFunction(node);
+}
+
+function outermost(node: ts.Node): ts.Node {
+  let current = node;
+  while (ts.isParenthesizedExpression(current.parent)) current = current.parent;
+  return current;
+}
+
+/** `push(…).then(cb)`: the call chained on the question, if it is one. */
+function thenCall(call: ts.CallExpression): ts.CallExpression | undefined {
+  const access = skipParentheses(call);
+  if (!ts.isPropertyAccessExpression(access) || access.name.text !== 'then') return undefined;
+  const chained = access.parent;
+  return ts.isCallExpression(chained) && chained.expression === access ? chained : undefined;
+}
+
 /** Why the caller does not wait for the call's answer right where it asks, if it does not. */
 function notAwaited(call: ts.CallExpression): string | undefined {
   const parent = skipParentheses(call);
-  if (ts.isAwaitExpression(parent) || isAwaitedTogether(call)) return undefined;
+  if (awaitedOrReturned(call) || isAwaitedTogether(call)) return undefined;
+  const chained = thenCall(call);
+  if (chained !== undefined && awaitedOrReturned(chained)) return undefined;
   if (ts.isVoidExpression(parent))
     return 'it is fire-and-forget (`void`): nothing waits for the answer, so no result can carry the question';
   if (ts.isExpressionStatement(parent))
     return 'its promise is dropped: nothing waits for the answer, so no result can carry the question';
   if (ts.isReturnStatement(parent) || ts.isArrowFunction(parent))
-    return 'its promise is returned to the caller rather than awaited where the answer is used';
+    return 'its promise is returned from a function that is not async, so the codemod cannot tell it is awaited; make the function async or await it where it is asked';
+  if (chained !== undefined)
+    return 'its promise is chained with .then() whose result is not awaited or returned right there; await the chain';
+  if (ts.isVariableDeclaration(parent))
+    return 'its promise is kept in a variable and awaited later; await it where it is asked';
   return 'its promise is kept or chained rather than awaited where it is asked; await it first';
 }
 
