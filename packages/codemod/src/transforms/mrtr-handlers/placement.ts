@@ -53,9 +53,7 @@ function inAsyncFunction(node: ts.Node): boolean {
   const fn = enclosingFunction(node);
   return (
     fn !== undefined &&
-    (ts.getModifiers(fn as ts.HasModifiers) ?? []).some(
-      (modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword,
-    )
+    (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword)
   );
 }
 
