@@ -176,7 +176,10 @@ stderr saying how many and why. Results go to stdout; progress and errors go to 
         .default('rewrite'),
     )
     .addOption(
-      new Option('--depth <n>', 'how many helper calls below a handler a question may sit')
+      new Option(
+        '--depth <n>',
+        'how many helper calls below a handler a question may sit (helpers in the same file; 0: none)',
+      )
         .default(DEFAULT_HANDLER_OPTIONS.depth)
         .argParser(depth),
     )

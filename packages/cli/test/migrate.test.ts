@@ -241,6 +241,27 @@ describe('mcp-mrtr migrate', () => {
     });
   });
 
+  it('--depth bounds how many helper calls below a handler a question may sit', async () => {
+    const chain = readFileSync(
+      new URL('../../../fixtures/codemod/cases/mrtr-v1-helper-chain/before/server.ts', import.meta.url),
+      'utf8',
+    );
+    const p = open({ 'src/server.ts': chain });
+    const deep = await p.run(['migrate', '--quiet']);
+    expect(deep.stdout).toContain('+async function askReason(round: Round, what: string)');
+    expect(deep.stdout).not.toMatch(/no-push-elicitation/);
+
+    const shallow = await p.run(['migrate', '--quiet', '--depth', '1']);
+    expect(shallow.code).toBe(1);
+    expect(shallow.stdout).toContain(
+      'it runs in askReason(), 3 helper calls below its handler, deeper than --depth 1 follows',
+    );
+    expect(shallow.stdout).toContain(
+      'it runs in confirmWithReason(), 2 helper calls below its handler, deeper than --depth 1 follows',
+    );
+    expect(shallow.stdout).not.toContain('+async function askReason(round');
+  });
+
   it('--quiet prints nothing on stderr', async () => {
     const p = open({ 'src/server.ts': REWRITABLE_SERVER });
     expect((await p.run(['migrate', '--quiet'])).stderr).toBe('');

@@ -12,7 +12,7 @@ async function migrate(fixture: FixtureCase, side: 'before' | 'after'): Promise<
     files: fixture.files.map((file) => path.join(fixture.dir, side, file)),
     cwd: fixture.dir,
     ...(fixture.spec.logging === undefined ? {} : { logging: fixture.spec.logging }),
-    ...(fixture.spec.style === undefined ? {} : { handlers: { style: fixture.spec.style } }),
+    ...(fixture.spec.handlers === undefined ? {} : { handlers: fixture.spec.handlers }),
   });
 }
 

@@ -8,8 +8,8 @@ export const CASES_DIR = path.resolve(import.meta.dirname, '../../../fixtures/co
 export interface CaseSpec {
   readonly description: string;
   readonly logging?: LoggingTarget;
-  /** `migrate --style`; the default is `auto`. */
-  readonly style?: HandlerOptions['style'];
+  /** `--style`, `--sampling`, `--roots`, `--depth` for the mrtr-handlers transform. */
+  readonly handlers?: Partial<HandlerOptions>;
   /** Manual sites as `before/<file>:<line> <rule-id>`, in report order. */
   readonly manual: readonly string[];
   /** Files expected to fail, as `before/<file>`. */

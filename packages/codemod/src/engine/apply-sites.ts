@@ -74,9 +74,13 @@ function unusedImportsAfter(file: AnalysedFile, edits: readonly TextEdit[]): Set
  */
 export function applySites(file: AnalysedFile, candidateSites: readonly Site[]): FileOutcome {
   const rewrites = candidateSites.filter((site) => site.rewrite !== undefined);
-  // A rewrite inside code another rewrite removes is done by that removal; a manual site there is gone.
+  // A rewrite inside code another rewrite removes is done by that removal; a manual site there is
+  // gone, unless its marker is carried by inserted code (the runtime setup's notes), which stays.
   const applied = rewrites.filter((site) => !isSubsumed(site, rewrites));
-  const manual = candidateSites.filter((site) => site.rewrite === undefined && !isSubsumed(site, rewrites));
+  const manual = candidateSites.filter(
+    (site) =>
+      site.rewrite === undefined && (site.anchor.kind === 'in-rewrite' || !isSubsumed(site, rewrites)),
+  );
   const sites = candidateSites
     .filter((site) => site.rewrite !== undefined || manual.includes(site))
     .sort((a, b) => a.start - b.start);

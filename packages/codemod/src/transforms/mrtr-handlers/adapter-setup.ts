@@ -4,13 +4,14 @@ import type { FileContext } from '../../analysis/file-context.js';
 import { REQUEST_STATE_RULE_ID } from '../../analysis/site-category.js';
 import type { Site } from '../../analysis/site.js';
 import { existingImportLocal, type ImportRequest } from '../../edits/imports.js';
-import { isBlankLine, lineStartOf } from '../../edits/line-ranges.js';
+import { indentationAt, isBlankLine, lineStartOf } from '../../edits/line-ranges.js';
 import { hasMarkerAbove, markerText } from '../../edits/markers.js';
 import { braces, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { moduleSetupPoint } from '../../edits/module-setup-point.js';
 import { KEYS_TODO } from '../request-state/sealer-setup.js';
-import type { Generation } from './eligible-handlers.js';
+import type { EligibleHandler, Generation } from './eligible-handlers.js';
+import { serverOptionsNotes, serverOptionsNotesAbove } from './server-construction.js';
 import { serverOptionsEdits } from './server-options.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
@@ -77,6 +78,22 @@ export function pendingAdapterKeysSite(context: FileContext, existing: ExistingA
   );
 }
 
+/** The server-options notes of an earlier run above its adapter: the server still has to be wrapped. */
+export function pendingServerOptionsSites(context: FileContext, existing: ExistingAdapter): Site[] {
+  const lineStart = lineStartOf(context.text, existing.statement.getStart(context.sourceFile));
+  return serverOptionsNotesAbove(context.text, lineStart).map((todo) =>
+    serverOptionsSite(context, existing.statement, todo),
+  );
+}
+
+function serverOptionsSite(context: FileContext, node: ts.Node, todo: string): Site {
+  const site = context.manualSite(
+    { transform: TRANSFORM_ID, category: 'request-state', kind: 'server-options', node, todo },
+    'the SDK v2 server is not created in this file, so the codemod cannot give it the adapter’s serverOptions()',
+  );
+  return { ...site, anchor: { kind: 'in-rewrite' } };
+}
+
 export interface AdapterSetup {
   /** The adapter's identifier in the file. */
   readonly name: string;
@@ -84,14 +101,44 @@ export interface AdapterSetup {
   readonly imports: readonly ImportRequest[];
   /** The keys site, whose marker the inserted code carries. */
   readonly keysSite?: Site;
+  /** Servers created elsewhere that need the adapter's serverOptions(); the setup carries their markers. */
+  readonly noteSites: readonly Site[];
 }
 
-/** The adapter to register through: the one an earlier run declared, or a new one after the imports. */
-export function planAdapterSetup(context: FileContext, generation: Generation): AdapterSetup | undefined {
+/**
+ * The adapter to register through: the one an earlier run declared, or a new one after the
+ * imports. For SDK v2 it also wraps the servers created in the file, and notes above the adapter
+ * which servers the handlers register on are created elsewhere.
+ */
+export function planAdapterSetup(
+  context: FileContext,
+  generation: Generation,
+  handlers: readonly EligibleHandler[],
+): AdapterSetup | undefined {
   const existing = existingAdapter(context.sourceFile, generation);
   if (existing !== undefined) {
-    const edits = generation === 'v2' ? serverOptionsEdits(context, existing.name) : [];
-    return { name: existing.name, edits, imports: [] };
+    const statementStart = existing.statement.getStart(context.sourceFile);
+    const lineStart = lineStartOf(context.text, statementStart);
+    const noted = serverOptionsNotesAbove(context.text, lineStart);
+    const notes = serverOptionsNotes(context, handlers, existing.name).filter(
+      (note) => !noted.includes(note),
+    );
+    const indent = indentationAt(context.text, statementStart);
+    const edits: TextEdit[] = generation === 'v2' ? serverOptionsEdits(context, existing.name) : [];
+    if (notes.length > 0)
+      edits.push({
+        start: lineStart,
+        end: lineStart,
+        text: notes
+          .map((note) => `${indent}// ${markerText(REQUEST_STATE_RULE_ID, note)}${context.style.newline}`)
+          .join(''),
+      });
+    return {
+      name: existing.name,
+      edits,
+      imports: [],
+      noteSites: notes.map((note) => serverOptionsSite(context, existing.statement, note)),
+    };
   }
   const point = moduleSetupPoint(context.sourceFile);
   if (point === undefined) return undefined;
@@ -100,8 +147,10 @@ export function planAdapterSetup(context: FileContext, generation: Generation): 
   const keyring = context.importFor(RUNTIME_PACKAGE, 'Keyring');
   const runtime = context.importFor(RUNTIME_PACKAGE, 'MrtrRuntime');
   const adapter = context.importFor(ADAPTER_MODULE[generation], ADAPTER_CLASS[generation]);
+  const notes = serverOptionsNotes(context, handlers, name);
   const lines = [
     `// ${markerText(REQUEST_STATE_RULE_ID, KEYS_TODO)}`,
+    ...notes.map((note) => `// ${markerText(REQUEST_STATE_RULE_ID, note)}`),
     `const ${name} = new ${adapter.local}(new ${runtime.local}(${braces(style, `keyring: ${keyring.local}.fromEnv()`)}))${semicolon(style)}`,
     '',
   ];
@@ -125,5 +174,6 @@ export function planAdapterSetup(context: FileContext, generation: Generation): 
     ],
     imports: [keyring, runtime, adapter],
     keysSite: { ...keys, anchor: { kind: 'in-rewrite' } },
+    noteSites: notes.map((note) => serverOptionsSite(context, point.statement, note)),
   };
 }

@@ -7,9 +7,19 @@ import { forEachDescendant } from '../../analysis/syntax.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import type { Transform } from '../../transform.js';
-import { existingAdapter, pendingAdapterKeysSite, planAdapterSetup } from './adapter-setup.js';
-import type { EligibleHandler, Generation, HandlerFunction } from './eligible-handlers.js';
-import { PlacementFinder, type Helper, type Placement } from './placement.js';
+import {
+  existingAdapter,
+  pendingAdapterKeysSite,
+  pendingServerOptionsSites,
+  planAdapterSetup,
+} from './adapter-setup.js';
+import {
+  nameOfFunction,
+  type EligibleHandler,
+  type Generation,
+  type HandlerFunction,
+} from './eligible-handlers.js';
+import { PlacementFinder, type Helper, type HelperPlacement, type Placement } from './placement.js';
 import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
 import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { typeImportEdits } from './type-imports.js';
@@ -44,7 +54,8 @@ function base(push: PushCall, kind: string): SiteBase {
 /** The handlers and helpers of a file with what they ask, in source order. */
 interface Plan {
   readonly handlers: Map<HandlerFunction, { handler: EligibleHandler; askings: Asking[] }>;
-  readonly helpers: Map<HandlerFunction, { helper: Helper; pushes: PushCall[]; handlers: EligibleHandler[] }>;
+  /** Each helper with its questions and helper calls, and the handlers and helpers calling it. */
+  readonly helpers: Map<HandlerFunction, { helper: Helper; askings: Asking[]; callers: HandlerFunction[] }>;
 }
 
 function group(found: readonly Found[]): Plan {
@@ -54,27 +65,35 @@ function group(found: readonly Found[]): Plan {
     if (entry === undefined) plan.handlers.set(handler.callback, (entry = { handler, askings: [] }));
     return entry;
   };
+  const helperEntry = (placement: HelperPlacement) => {
+    const existing = plan.helpers.get(placement.helper.fn);
+    if (existing !== undefined) return existing;
+    const entry = { helper: placement.helper, askings: [] as Asking[], callers: [] as HandlerFunction[] };
+    plan.helpers.set(placement.helper.fn, entry);
+    placement.helper.calls.forEach((call, index) => {
+      const caller = placement.callers[index]!;
+      const asking: Asking = { kind: 'helper-call', call, helper: placement.helper };
+      if (caller.kind === 'handler') {
+        handlerEntry(caller.handler).askings.push(asking);
+        entry.callers.push(caller.handler.callback);
+      } else {
+        helperEntry(caller).askings.push(asking);
+        entry.callers.push(caller.helper.fn);
+      }
+    });
+    return entry;
+  };
   for (const { push, placement } of found) {
     if (placement.kind === 'handler') handlerEntry(placement.handler).askings.push({ kind: 'push', push });
-    if (placement.kind !== 'helper') continue;
-    let entry = plan.helpers.get(placement.helper.fn);
-    if (entry === undefined) {
-      plan.helpers.set(
-        placement.helper.fn,
-        (entry = { helper: placement.helper, pushes: [], handlers: [...placement.handlers] }),
-      );
-      placement.helper.calls.forEach((call, index) =>
-        handlerEntry(placement.handlers[index]!).askings.push({
-          kind: 'helper-call',
-          call,
-          helper: placement.helper,
-        }),
-      );
-    }
-    entry.pushes.push(push);
+    if (placement.kind === 'helper') helperEntry(placement).askings.push({ kind: 'push', push });
   }
-  for (const entry of plan.handlers.values()) entry.askings.sort((a, b) => start(a) - start(b));
+  for (const entry of [...plan.handlers.values(), ...plan.helpers.values()])
+    entry.askings.sort((a, b) => start(a) - start(b));
   return plan;
+}
+
+function labelOf(fn: HandlerFunction): string {
+  return `${nameOfFunction(fn)?.text ?? 'a function'}()`;
 }
 
 function start(asking: Asking): number {
@@ -97,8 +116,8 @@ function planAll(
   const reasons = new Map<HandlerFunction, string>();
   const styles = new Map<HandlerFunction, WrittenStyle>();
   const rewrites = new Map<HandlerFunction, HandlerRewrite>();
-  for (const [fn, { helper, pushes }] of plan.helpers) {
-    const planned = planReplayHelper(context, helper, pushes);
+  for (const [fn, { helper, askings }] of plan.helpers) {
+    const planned = planReplayHelper(context, helper, askings);
     if (typeof planned === 'string') reasons.set(fn, planned);
     else rewrites.set(fn, planned);
   }
@@ -115,22 +134,32 @@ function planAll(
     rewrites.set(fn, planned.rewrite);
     styles.set(fn, planned.style);
   }
+  // A failure travels along the chain with its first cause, not a reason per level.
+  const causes = new Map<HandlerFunction, string>();
+  const fail = (fn: HandlerFunction, link: string, failed: HandlerFunction) => {
+    const cause = causes.get(failed) ?? reasons.get(failed)!;
+    causes.set(fn, cause);
+    reasons.set(fn, `${link} stays manual: ${cause}`);
+    rewrites.delete(fn);
+  };
   for (let changed = true; changed;) {
     changed = false;
-    for (const [fn, { handlers }] of plan.helpers) {
+    for (const [fn, { callers }] of plan.helpers) {
       if (reasons.has(fn)) continue;
-      const failed = handlers.find((handler) => reasons.has(handler.callback));
+      const failed = callers.find((caller) => reasons.has(caller));
       if (failed === undefined) continue;
-      reasons.set(fn, `a handler calling it stays manual: ${reasons.get(failed.callback)}`);
-      rewrites.delete(fn);
+      fail(
+        fn,
+        plan.handlers.has(failed) ? 'a handler calling it' : `${labelOf(failed)}, which calls it,`,
+        failed,
+      );
       changed = true;
     }
-    for (const [fn, { askings }] of plan.handlers) {
+    for (const [fn, { askings }] of [...plan.handlers, ...plan.helpers]) {
       if (reasons.has(fn)) continue;
       const failed = askings.find((asking) => asking.kind === 'helper-call' && reasons.has(asking.helper.fn));
       if (failed?.kind !== 'helper-call') continue;
-      reasons.set(fn, `a helper it calls stays manual: ${reasons.get(failed.helper.fn)}`);
-      rewrites.delete(fn);
+      fail(fn, `${labelOf(failed.helper.fn)}, a helper it calls,`, failed.helper.fn);
       changed = true;
     }
   }
@@ -194,8 +223,10 @@ function analyse(context: FileContext): Site[] {
   const sites: Site[] = [];
   for (const generation of ['v1', 'v2'] as const) {
     const existing = existingAdapter(context.sourceFile, generation);
-    const pending = existing && pendingAdapterKeysSite(context, existing);
+    if (existing === undefined) continue;
+    const pending = pendingAdapterKeysSite(context, existing);
     if (pending !== undefined) sites.push(pending);
+    sites.push(...pendingServerOptionsSites(context, existing));
   }
   const finder = new PlacementFinder(context, context.handlers.depth);
   const found: Found[] = [];
@@ -245,7 +276,15 @@ function analyse(context: FileContext): Site[] {
   const throwEdits = planUrlThrows(context, plan, urlThrows, manual);
   const setups = new Map<Generation, ReturnType<typeof planAdapterSetup>>();
   const adapters = (generation: Generation) => {
-    if (!setups.has(generation)) setups.set(generation, planAdapterSetup(context, generation));
+    if (!setups.has(generation))
+      setups.set(
+        generation,
+        planAdapterSetup(
+          context,
+          generation,
+          [...plan.handlers.values()].map((entry) => entry.handler),
+        ),
+      );
     return setups.get(generation)?.name;
   };
   const { rewrites, reasons, styles } = planAll(context, plan, adapters);
@@ -256,7 +295,8 @@ function analyse(context: FileContext): Site[] {
     for (const asking of askings) if (asking.kind === 'push') handlerOf.set(asking.push.call, fn);
     if (rewrites.has(fn)) usedGenerations.add(handler.generation);
   }
-  for (const [fn, { pushes }] of plan.helpers) for (const push of pushes) handlerOf.set(push.call, fn);
+  for (const [fn, { askings }] of plan.helpers)
+    for (const asking of askings) if (asking.kind === 'push') handlerOf.set(asking.push.call, fn);
 
   // Edits of a handler or helper (and of a helper's call sites) travel with its first question.
   const carried = new Set<HandlerFunction>();
@@ -295,6 +335,7 @@ function analyse(context: FileContext): Site[] {
         edits.push(...setup.edits);
         imports.push(...setup.imports);
         if (setup.keysSite !== undefined) sites.push(setup.keysSite);
+        sites.push(...setup.noteSites);
       }
     }
     sites.push(
@@ -337,11 +378,10 @@ function analyse(context: FileContext): Site[] {
       context.rewriteSite(urlThrowBase(node, true), edits, { imports, packages: [RUNTIME_PACKAGE] }),
     );
   }
-  // Handlers that only call helpers carry their own edits with no question of their own.
+  // Handlers and helpers that only call helpers carry their own edits with no question of their own.
   for (const [fn, rewrite] of rewrites) {
-    if (carried.has(fn) || !plan.handlers.has(fn)) continue;
-    const entry = plan.handlers.get(fn)!;
-    const first = entry.askings[0];
+    if (carried.has(fn)) continue;
+    const first = (plan.handlers.get(fn) ?? plan.helpers.get(fn))?.askings[0];
     if (first?.kind !== 'helper-call') continue;
     const edits = [...rewrite.edits];
     for (const [, callEdits] of rewrite.questions) edits.push(...callEdits);
@@ -352,7 +392,9 @@ function analyse(context: FileContext): Site[] {
           category: 'elicitation',
           kind: 'helper-caller',
           node: first.call,
-          todo: 'Register the handler through the runtime adapter and pass its round to the helper.',
+          todo: plan.handlers.has(fn)
+            ? 'Register the handler through the runtime adapter and pass its round to the helper.'
+            : 'Take the round instead of the server, extra or ctx and pass it to the helper.',
         },
         edits,
         { imports: rewrite.imports, packages: [RUNTIME_PACKAGE] },
@@ -361,10 +403,8 @@ function analyse(context: FileContext): Site[] {
   }
   // The completion notifiers a URL-mode rewrite removed: a client retries instead of waiting.
   for (const fn of rewrites.keys()) {
-    const pushes =
-      plan.handlers.get(fn)?.askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : [])) ??
-      plan.helpers.get(fn)?.pushes ??
-      [];
+    const askings = (plan.handlers.get(fn) ?? plan.helpers.get(fn))?.askings ?? [];
+    const pushes = askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : []));
     for (const call of removedNotifiers(fn, pushes))
       sites.push(
         context.rewriteSite(

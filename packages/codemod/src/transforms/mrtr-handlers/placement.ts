@@ -22,10 +22,22 @@ export interface Helper {
   readonly calls: readonly ts.CallExpression[];
 }
 
+export interface HandlerPlacement {
+  readonly kind: 'handler';
+  readonly handler: EligibleHandler;
+}
+
+export interface HelperPlacement {
+  readonly kind: 'helper';
+  readonly helper: Helper;
+  /** Where each of `helper.calls` runs, in the same order: a handler or a helper above this one. */
+  readonly callers: readonly (HandlerPlacement | HelperPlacement)[];
+  /** How many helper calls below its farthest handler it runs (1 for a helper a handler calls). */
+  readonly level: number;
+}
+
 export type Placement =
-  | { readonly kind: 'handler'; readonly handler: EligibleHandler }
-  | { readonly kind: 'helper'; readonly helper: Helper; readonly handlers: readonly EligibleHandler[] }
-  | { readonly kind: 'manual'; readonly reason: string };
+  HandlerPlacement | HelperPlacement | { readonly kind: 'manual'; readonly reason: string };
 
 const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
 const LIFECYCLE_HOOKS = new Set(['oninitialized', 'onclose', 'onerror']);
@@ -36,16 +48,57 @@ function skipParentheses(node: ts.Node): ts.Node {
   return current;
 }
 
+/** Whether the innermost function around `node` is `async`. */
+function inAsyncFunction(node: ts.Node): boolean {
+  const fn = enclosingFunction(node);
+  return (
+    fn !== undefined &&
+    (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword)
+  );
+}
+
+/**
+ * Whether the value is awaited where it is asked, or plainly as if: returned from an async
+ * function (`return push()` resolves to the answer just as `return await push()` does).
+ */
+function awaitedOrReturned(node: ts.Expression): boolean {
+  const parent = skipParentheses(node);
+  if (ts.isAwaitExpression(parent)) return true;
+  const returned =
+    ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === outermost(node));
+  return returned && inAsyncFunction(node);
+}
+
+function outermost(node: ts.Node): ts.Node {
+  let current = node;
+  while (ts.isParenthesizedExpression(current.parent)) current = current.parent;
+  return current;
+}
+
+/** `push(…).then(cb)`: the call chained on the question, if it is one. */
+function thenCall(call: ts.CallExpression): ts.CallExpression | undefined {
+  const access = skipParentheses(call);
+  if (!ts.isPropertyAccessExpression(access) || access.name.text !== 'then') return undefined;
+  const chained = access.parent;
+  return ts.isCallExpression(chained) && chained.expression === access ? chained : undefined;
+}
+
 /** Why the caller does not wait for the call's answer right where it asks, if it does not. */
 function notAwaited(call: ts.CallExpression): string | undefined {
   const parent = skipParentheses(call);
-  if (ts.isAwaitExpression(parent) || isAwaitedTogether(call)) return undefined;
+  if (awaitedOrReturned(call) || isAwaitedTogether(call)) return undefined;
+  const chained = thenCall(call);
+  if (chained !== undefined && awaitedOrReturned(chained)) return undefined;
   if (ts.isVoidExpression(parent))
     return 'it is fire-and-forget (`void`): nothing waits for the answer, so no result can carry the question';
   if (ts.isExpressionStatement(parent))
     return 'its promise is dropped: nothing waits for the answer, so no result can carry the question';
   if (ts.isReturnStatement(parent) || ts.isArrowFunction(parent))
-    return 'its promise is returned to the caller rather than awaited where the answer is used';
+    return 'its promise is returned from a function that is not async, so the codemod cannot tell it is awaited; make the function async or await it where it is asked';
+  if (chained !== undefined)
+    return 'its promise is chained with .then() whose result is not awaited or returned right there; await the chain';
+  if (ts.isVariableDeclaration(parent))
+    return 'its promise is kept in a variable and awaited later; await it where it is asked';
   return 'its promise is kept or chained rather than awaited where it is asked; await it first';
 }
 
@@ -111,7 +164,15 @@ export class PlacementFinder {
     const fn = enclosingFunction(call);
     if (fn === undefined)
       return { kind: 'manual', reason: 'it runs at module initialization, outside any request' };
-    return this.#ofFunction(fn, receiverRoot(receiver), this.depth);
+    const placement = this.#ofFunction(fn, receiverRoot(receiver));
+    if (placement.kind === 'helper' && placement.level > this.depth) {
+      const name = nameOfFunction(placement.helper.fn)?.text ?? 'a helper';
+      return {
+        kind: 'manual',
+        reason: `it runs in ${name}(), ${placement.level} helper calls below its handler, deeper than --depth ${this.depth} follows; raise --depth or migrate the chain by hand`,
+      };
+    }
+    return placement;
   }
 
   /**
@@ -122,7 +183,7 @@ export class PlacementFinder {
     const fn = enclosingFunction(node);
     if (fn === undefined)
       return { kind: 'manual', reason: 'it runs at module initialization, outside any request' };
-    const placement = this.#classify(fn, undefined, 0);
+    const placement = this.#classify(fn, undefined);
     const name =
       ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn)
         ? nameOfFunction(fn)
@@ -134,16 +195,20 @@ export class PlacementFinder {
     };
   }
 
-  #ofFunction(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined, depth: number): Placement {
-    const key = fn;
-    const cached = this.#cache.get(key);
+  #ofFunction(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined): Placement {
+    const cached = this.#cache.get(fn);
     if (cached !== undefined) return cached;
-    const placement = this.#classify(fn, root, depth);
-    this.#cache.set(key, placement);
+    // A helper that reaches itself again is settled as manual while its callers are followed.
+    this.#cache.set(fn, {
+      kind: 'manual',
+      reason: `it runs in a function that calls itself, which the codemod does not follow`,
+    });
+    const placement = this.#classify(fn, root);
+    this.#cache.set(fn, placement);
     return placement;
   }
 
-  #classify(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined, depth: number): Placement {
+  #classify(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined): Placement {
     const context = this.context;
     if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isFunctionDeclaration(fn))
       return { kind: 'manual', reason: 'it runs in a class member, which the codemod does not follow' };
@@ -182,16 +247,11 @@ export class PlacementFinder {
     const name = nameOfFunction(fn);
     if (name === undefined)
       return { kind: 'manual', reason: 'it runs in a function the codemod cannot follow to its callers' };
-    return this.#ofNamed(fn, name, root, depth);
+    return this.#ofNamed(fn, name, root);
   }
 
   /** A named function: a handler registered by name, or a helper that eligible handlers call. */
-  #ofNamed(
-    fn: HandlerFunction,
-    name: ts.Identifier,
-    root: ts.Identifier | undefined,
-    depth: number,
-  ): Placement {
+  #ofNamed(fn: HandlerFunction, name: ts.Identifier, root: ts.Identifier | undefined): Placement {
     const context = this.context;
     const symbol = context.checker.getSymbolAtLocation(name);
     if (symbol === undefined || functionOfSymbol(symbol) !== fn)
@@ -203,7 +263,6 @@ export class PlacementFinder {
       };
     const references = referencesTo(context, symbol, name);
     const calls: ts.CallExpression[] = [];
-    const handlers: EligibleHandler[] = [];
     for (const reference of references) {
       const parent = skipParentheses(reference);
       if (
@@ -229,17 +288,15 @@ export class PlacementFinder {
       calls.push(parent);
     }
     if (calls.length === 0) return { kind: 'manual', reason: `${name.text}() is never called in this file` };
-    if (depth <= 0)
-      return {
-        kind: 'manual',
-        reason: `${name.text}() is more helper calls below its handlers than the depth limit allows`,
-      };
     const parameter = questionParameter(context, fn, root);
     if (parameter === undefined)
       return {
         kind: 'manual',
         reason: `${name.text}() asks through something other than one of its parameters (the server, extra, ctx), so it cannot be given the round instead`,
       };
+    const index = fn.parameters.indexOf(parameter);
+    const callers: (HandlerPlacement | HelperPlacement)[] = [];
+    let level = 1;
     for (const call of calls) {
       const why = notAwaited(call);
       if (why !== undefined) return { kind: 'manual', reason: `${name.text}() is called where ${why}` };
@@ -249,17 +306,14 @@ export class PlacementFinder {
           kind: 'manual',
           reason: `${name.text}() is also called at module initialization, outside any request`,
         };
-      const placement = this.#ofFunction(caller, undefined, depth - 1);
+      const argument = call.arguments[index];
+      const placement = this.#ofFunction(caller, argument === undefined ? undefined : receiverRoot(argument));
       if (placement.kind === 'manual')
         return { kind: 'manual', reason: `${name.text}() is also called where ${placement.reason}` };
-      if (placement.kind === 'helper')
-        return {
-          kind: 'manual',
-          reason: `${name.text}() is called from another helper, ${nameOfFunction(placement.helper.fn)?.text ?? 'anonymous'}(); migrate the chain by hand`,
-        };
-      handlers.push(placement.handler);
+      if (placement.kind === 'helper') level = Math.max(level, placement.level + 1);
+      callers.push(placement);
     }
-    return { kind: 'helper', helper: { fn, parameter, calls }, handlers };
+    return { kind: 'helper', helper: { fn, parameter, calls }, callers, level };
   }
 }
 

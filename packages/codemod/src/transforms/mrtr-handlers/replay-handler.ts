@@ -82,10 +82,11 @@ function isInside(node: ts.Node, outer: ts.Node): boolean {
   return node.pos >= outer.pos && node.end <= outer.end;
 }
 
-/** Whether `server.tool(…)` passes a shape (its last argument before the handler is an object literal). */
-function shorthandHasShape(handler: EligibleHandler): boolean {
-  const before = handler.registration.arguments.at(-2);
-  return before !== undefined && ts.isObjectLiteralExpression(unwrapExpression(before));
+/** Whether `server.tool(…)` or `server.prompt(…)` passes a shape (its last argument before the handler is not a description). */
+function shorthandHasShape(context: FileContext, handler: EligibleHandler): boolean {
+  if (handler.registration.arguments.length <= 2) return false;
+  const before = unwrapExpression(handler.registration.arguments.at(-2)!);
+  return handler.kind === 'prompt' ? !isStringLike(context, before) : ts.isObjectLiteralExpression(before);
 }
 
 /** `registerResource(name, new ResourceTemplate(…), …)`: the handler also receives the variables. */
@@ -94,9 +95,9 @@ function isTemplate(handler: EligibleHandler): boolean {
   return second !== undefined && ts.isNewExpression(unwrapExpression(second));
 }
 
-function hasArguments(handler: EligibleHandler): boolean {
+function hasArguments(context: FileContext, handler: EligibleHandler): boolean {
   if (handler.kind === 'low-level') return true;
-  if (handler.shorthand) return handler.registration.arguments.length > 2 && shorthandHasShape(handler);
+  if (handler.shorthand) return shorthandHasShape(context, handler);
   const config = handler.registration.arguments[1];
   const object = config === undefined ? undefined : unwrapExpression(config);
   if (object === undefined || !ts.isObjectLiteralExpression(object)) return false;
@@ -127,8 +128,11 @@ function ownRoundTrip(body: ts.Block): string | undefined {
 /** Whether a parameter's type is declared by an MCP SDK (`RequestHandlerExtra`, `ServerContext`). */
 function hasSdkType(context: FileContext, parameter: ts.ParameterDeclaration): boolean {
   const type = context.checker.getTypeAtLocation(parameter.name);
-  const declaration = (type.aliasSymbol ?? type.getSymbol())?.declarations?.[0];
-  return declaration !== undefined && isMcpSdkDeclarationFile(declaration.getSourceFile().fileName);
+  // A local alias (`type Extra = RequestHandlerExtra<…>`) names the SDK's type underneath.
+  return [type.aliasSymbol, type.getSymbol()].some((symbol) => {
+    const declaration = symbol?.declarations?.[0];
+    return declaration !== undefined && isMcpSdkDeclarationFile(declaration.getSourceFile().fileName);
+  });
 }
 
 /** The references to a parameter inside `scope`, outside the given ranges. */
@@ -432,32 +436,69 @@ class StepPlanner {
   }
 }
 
+function isStringLike(context: FileContext, node: ts.Expression): boolean {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return true;
+  return (context.checker.getTypeAtLocation(node).flags & ts.TypeFlags.StringLike) !== 0;
+}
+
+/** A literal zod shape: `{ file: z.string(), … }`. */
+function isLiteralShape(node: ts.Expression): boolean {
+  return (
+    ts.isObjectLiteralExpression(node) &&
+    node.properties.length > 0 &&
+    node.properties.every(
+      (property) =>
+        ts.isPropertyAssignment(property) && ts.isCallExpression(unwrapExpression(property.initializer)),
+    )
+  );
+}
+
 /**
- * `server.tool(name, [description], [shape], handler)` as a `registerTool` config; undefined for
- * the overloads whose arguments only types tell apart (annotations, a non-literal shape).
+ * The edit that turns the deprecated shorthand's arguments between the name and the handler into
+ * what the adapter's `register…` call takes there:
+ * - `tool(name, [description], [shape], handler)`: a `registerTool` config; undefined for the
+ *   overloads whose arguments only types tell apart (annotations, a non-literal shape);
+ * - `prompt(name, [description], [argsShape], handler)`: a `registerPrompt` config;
+ * - `resource(name, uriOrTemplate, [metadata], handler)`: the metadata, `{}` when there is none.
  */
-function shorthandConfig(context: FileContext, handler: EligibleHandler): string | undefined {
-  if (handler.kind !== 'tool') return undefined;
-  const middle = handler.registration.arguments.slice(1, -1).map((argument) => unwrapExpression(argument));
+function shorthandMiddle(context: FileContext, handler: EligibleHandler): TextEdit | undefined {
+  const written = handler.registration.arguments.slice(1, -1);
+  const middle = written.map((argument) => unwrapExpression(argument));
+  const name = handler.registration.arguments[0];
+  if (name === undefined) return undefined;
+  if (handler.kind === 'resource') {
+    const [uri, metadata, extra] = written;
+    if (uri === undefined || extra !== undefined) return undefined;
+    return metadata === undefined
+      ? { start: uri.end, end: uri.end, text: ', {}' }
+      : { start: metadata.end, end: metadata.end, text: '' };
+  }
+  if (handler.kind !== 'tool' && handler.kind !== 'prompt') return undefined;
+  if (middle.length === 0) return { start: name.end, end: name.end, text: ', {}' };
+  const schemaKey = handler.kind === 'tool' ? 'inputSchema' : 'argsSchema';
   const parts: string[] = [];
   for (const [index, argument] of middle.entries()) {
-    if (index === 0 && (ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument))) {
-      parts.push(`description: ${context.textOf(argument)}`);
-    } else if (
-      index === middle.length - 1 &&
-      ts.isObjectLiteralExpression(argument) &&
-      argument.properties.length > 0 &&
-      argument.properties.every(
-        (property) =>
-          ts.isPropertyAssignment(property) && ts.isCallExpression(unwrapExpression(property.initializer)),
-      )
-    ) {
-      parts.push(`inputSchema: ${context.textOf(argument)}`);
-    } else {
-      return undefined;
-    }
+    const last = index === middle.length - 1;
+    const description =
+      index === 0 &&
+      (ts.isStringLiteralLike(argument) || (handler.kind === 'prompt' && isStringLike(context, argument)));
+    // A prompt has no annotations overload: whatever is not its description is its arguments.
+    const shape =
+      last && (isLiteralShape(argument) || (handler.kind === 'prompt' && !isStringLike(context, argument)));
+    if (description) parts.push(`description: ${context.textOf(argument)}`);
+    else if (shape) parts.push(`${schemaKey}: ${context.textOf(argument)}`);
+    else return undefined;
   }
-  return parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
+  return {
+    start: written[0]!.getStart(context.sourceFile),
+    end: written.at(-1)!.end,
+    text: `{ ${parts.join(', ')} }`,
+  };
+}
+
+function shorthandReason(handler: EligibleHandler): string {
+  const register = `register${handler.kind[0]!.toUpperCase()}${handler.kind.slice(1)}`;
+  return `the handler is registered with ${handler.access.name.text}(), whose overloads the codemod does not map here; register it with ${register}() and run again`;
 }
 
 /** The registration through the adapter: `mrtr.registerTool(server, …)`, `mrtr.requestHandler(…)`. */
@@ -468,18 +509,8 @@ function registrationEdits(
 ): TextEdit[] | string {
   const receiver = context.textOf(handler.access.expression);
   if (handler.shorthand) {
-    const config = shorthandConfig(context, handler);
-    const name = handler.registration.arguments[0];
-    if (config === undefined || name === undefined)
-      return `the handler is registered with ${handler.access.name.text}(), whose overloads the codemod does not map here; register it with register${handler.kind[0]!.toUpperCase()}${handler.kind.slice(1)}() and run again`;
-    const callback = handler.registration.arguments.at(-1)!;
-    return [
-      {
-        start: handler.access.getStart(context.sourceFile),
-        end: callback.getStart(context.sourceFile),
-        text: `${adapter}.registerTool(${receiver}, ${context.textOf(name)}, ${config}, `,
-      },
-    ];
+    const middle = shorthandMiddle(context, handler);
+    if (middle === undefined) return shorthandReason(handler);
   }
   if (handler.kind === 'low-level') {
     const argument = handler.registration.arguments.at(-1)!;
@@ -497,13 +528,18 @@ function registrationEdits(
   const separator = startsItsLine(context.text, firstStart)
     ? `,${context.style.newline}${indentationAt(context.text, firstStart)}`
     : ', ';
+  const register = handler.shorthand
+    ? `register${handler.kind[0]!.toUpperCase()}${handler.kind.slice(1)}`
+    : handler.access.name.text;
+  const middle = handler.shorthand ? shorthandMiddle(context, handler) : undefined;
   return [
     {
       start: handler.access.getStart(context.sourceFile),
       end: handler.access.end,
-      text: `${adapter}.${handler.access.name.text}`,
+      text: `${adapter}.${register}`,
     },
     { start: firstStart, end: firstStart, text: `${receiver}${separator}` },
+    ...(middle === undefined || middle.text === '' ? [] : [middle]),
   ];
 }
 
@@ -530,11 +566,10 @@ export function planReplayHandler(
       ? template
         ? 3
         : 2
-      : handler.kind === 'low-level' || hasArguments(handler)
+      : handler.kind === 'low-level' || hasArguments(context, handler)
         ? 2
         : 1;
-  if (handler.shorthand && shorthandConfig(context, handler) === undefined)
-    return `the handler is registered with ${handler.access.name.text}(), whose overloads the codemod does not map here; register it with register${handler.kind[0]!.toUpperCase()}${handler.kind.slice(1)}() and run again`;
+  if (handler.shorthand && shorthandMiddle(context, handler) === undefined) return shorthandReason(handler);
   if (fn.parameters.length > sdkParameters) return 'the handler takes more parameters than the SDK passes';
   if (
     fn.parameters.some(

@@ -6,11 +6,10 @@ import type { TextEdit } from '../../edits/text-edit.js';
 import { AnswerKeys } from './answer-keys.js';
 import { nameOfFunction } from './eligible-handlers.js';
 import type { Helper } from './placement.js';
-import type { PushCall } from './push-calls.js';
 import { questionEdits } from './question-edits.js';
 import { planUrlCompletion } from './url-mode-question.js';
 import { firstEffectIn } from './replayed-effects.js';
-import { freshName, type HandlerRewrite } from './replay-handler.js';
+import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { typeName, type TypeImport } from './type-imports.js';
 
 // A helper that asks through the server, `extra` or `ctx` it receives takes the handler's round
@@ -20,11 +19,11 @@ function isTypeScript(sourceFile: ts.SourceFile): boolean {
   return !/\.[cm]?jsx?$/.test(sourceFile.fileName);
 }
 
-/** Plans the helper's edits: its parameter becomes `round: Round`, its questions `round.ask`. */
+/** Plans the helper's edits: its parameter becomes `round: Round`, its questions `round.ask`, its helper calls pass `round`. */
 export function planReplayHelper(
   context: FileContext,
   helper: Helper,
-  pushes: readonly PushCall[],
+  askings: readonly Asking[],
 ): HandlerRewrite | string {
   const { fn, parameter } = helper;
   const name = nameOfFunction(fn)?.text ?? 'the helper';
@@ -32,20 +31,32 @@ export function planReplayHelper(
   const symbol = context.checker.getSymbolAtLocation(parameter.name);
   const body = fn.body;
   if (body === undefined) return `${name}() has no body`;
-  // Every use of the parameter must be a question's receiver, which the rewrite removes.
+  // What the rewrite replaces: each question's receiver, each helper call's round argument.
+  const replaced: ts.Node[] = [];
+  for (const asking of askings) {
+    if (asking.kind === 'push') {
+      replaced.push(asking.push.call);
+      continue;
+    }
+    const argument = asking.call.arguments[asking.helper.fn.parameters.indexOf(asking.helper.parameter)];
+    if (argument === undefined)
+      return `${name}() calls ${nameOfFunction(asking.helper.fn)?.text ?? 'a helper'}() without the argument it asks through`;
+    replaced.push(argument);
+  }
   let otherUse: ts.Node | undefined;
   const visit = (node: ts.Node): void => {
-    if (otherUse !== undefined || pushes.some((push) => push.call === node)) return;
+    if (otherUse !== undefined || replaced.includes(node)) return;
     if (ts.isIdentifier(node) && context.checker.getSymbolAtLocation(node) === symbol) otherUse = node;
     ts.forEachChild(node, visit);
   };
   visit(body);
   if (otherUse !== undefined)
     return `${name}() also uses ${parameter.name.text} for something other than questions (line ${context.lineOf(otherUse)})`;
-  const lastStart = Math.max(...pushes.map((push) => push.call.getStart(context.sourceFile)));
+  const asked = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
+  const lastStart = Math.max(...asked.map((node) => node.getStart(context.sourceFile)));
   const effect = firstEffectIn(
     body,
-    (node) => node.pos >= lastStart || pushes.some((push) => push.call === node),
+    (node) => node.pos >= lastStart || asked.includes(node as ts.CallExpression),
   );
   if (effect !== undefined && effect.getStart(context.sourceFile) < lastStart)
     return `a replay would repeat ${context.textOf(effect).split('\n')[0]} (line ${context.lineOf(effect)}) in ${name}() before its question; journal it with round.step by hand`;
@@ -62,13 +73,21 @@ export function planReplayHelper(
   edits.push({ start: parameter.getStart(context.sourceFile), end: parameter.end, text: declaration });
   const keys = new AnswerKeys(name);
   const questions = new Map<ts.CallExpression, TextEdit[]>();
-  for (const push of pushes) {
-    const planned = questionEdits(context, push, round, keys.forQuestion(push));
+  for (const [index, asking] of askings.entries()) {
+    if (asking.kind === 'helper-call') {
+      const argument = replaced[index]!;
+      questions.set(asking.call, [
+        { start: argument.getStart(context.sourceFile), end: argument.end, text: round },
+      ]);
+      continue;
+    }
+    const planned = questionEdits(context, asking.push, round, keys.forQuestion(asking.push));
     if (typeof planned === 'string') return planned;
-    questions.set(push.call, planned.edits);
+    questions.set(asking.push.call, planned.edits);
     imports.push(...planned.imports);
     typeImports.push(...planned.typeImports);
   }
+  const pushes = askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : []));
   const completion = planUrlCompletion(context, fn, pushes);
   if (typeof completion === 'string') return completion;
   edits.push(...completion);
