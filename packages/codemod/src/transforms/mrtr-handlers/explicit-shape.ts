@@ -162,10 +162,14 @@ export function explicitShape(
   if (body === undefined || !ts.isBlock(body)) return 'the handler has no block body to rewrite';
   if (fn.type !== undefined)
     return 'the handler declares its return type, which an input_required result does not fit';
+  if (askings.length === 0) return 'the handler asks no question of its own';
   const questions: ExplicitQuestion[] = [];
   for (const asking of askings) {
     if (asking.kind !== 'push')
       return `a question is asked in a helper (line ${context.lineOf(asking.call)})`;
+    // Replay re-runs the handler's own check of its record after a URL question on every retry.
+    if (asking.push.shape === 'elicit-url')
+      return `a URL-mode question (line ${context.lineOf(asking.push.call)}) is written in replay style, which re-runs the server's completion check on every retry`;
     const question = questionStatement(body, asking.push);
     if (question === undefined)
       return `a question is not a \`const x = await …\` statement at the top of the handler (line ${context.lineOf(asking.push.call)})`;

@@ -85,7 +85,7 @@ export function requestParts(
   context: FileContext,
   push: PushCall,
 ): { builder: ImportRequest; edits: TextEdit[] } | string {
-  if (push.shape === 'elicit-url') return 'URL mode';
+  if (push.shape === 'elicit-url') return 'URL mode is written in replay style';
   if (push.shape === 'sampling' && computedIncludeContext(push.params))
     return 'its includeContext is computed; settle it first (the deprecated-declarations marker says how)';
   if (push.shape !== 'roots' && push.params === undefined) return 'the request has no parameters to ask with';
