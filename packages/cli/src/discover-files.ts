@@ -3,6 +3,7 @@ import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { UsageError } from './exit-codes.js';
+import { findRepositoryRoot, isInside } from './run-root.js';
 
 /** Every extension a JavaScript or TypeScript MCP server may be written in. */
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
@@ -60,16 +61,10 @@ function isSourceFile(file: string): boolean {
   return hasSourceExtension(file) && !DECLARATION_FILE.test(file);
 }
 
-function inSkippedDirectory(file: string, cwd: string): boolean {
-  const segments = path.relative(cwd, path.dirname(file)).split(path.sep);
+/** Whether a directory between `base` and the file is a dependency or build output directory. */
+function inSkippedDirectory(file: string, base: string): boolean {
+  const segments = path.relative(base, path.dirname(file)).split(path.sep);
   return segments.some((segment) => (SKIPPED_DIRECTORIES as readonly string[]).includes(segment));
-}
-
-function findRepositoryRoot(from: string): string | undefined {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, '.git'))) return dir;
-    if (path.dirname(dir) === dir) return undefined;
-  }
 }
 
 /**
@@ -130,7 +125,18 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
     const relative = path.relative(cwd, file).split(path.sep).join('/');
     return !relative.startsWith('..') && relative !== '' && userIgnore.ignores(relative);
   };
-  const gitignore = new GitignoreRules(findRepositoryRoot(cwd) ?? cwd);
+  // Targets elsewhere (another checkout) obey the .gitignore files of their own repository.
+  const cwdRoot = findRepositoryRoot(cwd) ?? cwd;
+  const gitignores = new Map<string, GitignoreRules>();
+  const gitignoreOf = (target: string): GitignoreRules => {
+    const root = isInside(cwd, target) ? cwdRoot : (findRepositoryRoot(target) ?? target);
+    let rules = gitignores.get(root);
+    if (rules === undefined) {
+      rules = new GitignoreRules(root);
+      gitignores.set(root, rules);
+    }
+    return rules;
+  };
   const skippedDirectories = SKIPPED_DIRECTORIES.map((dir) => `**/${dir}/**`);
 
   const found = new Set<string>();
@@ -139,12 +145,15 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
   const skipReason = (file: string): SkipReason | undefined => {
     if (!hasSourceExtension(file)) return 'not a source file';
     if (DECLARATION_FILE.test(file)) return 'declaration file';
-    if (inSkippedDirectory(file, cwd)) return 'dependency or build output';
-    if (gitignore.ignores(file)) return 'ignored';
+    // Only directories below the working directory, or below the repository of a file elsewhere.
+    const base = isInside(cwd, file) ? cwd : (findRepositoryRoot(path.dirname(file)) ?? path.dirname(file));
+    if (inSkippedDirectory(file, base)) return 'dependency or build output';
+    if (gitignoreOf(path.dirname(file)).ignores(file)) return 'ignored';
     return undefined;
   };
-  const walk = async (globPatterns: string[], base: string) =>
-    (
+  const walk = async (globPatterns: string[], base: string) => {
+    const gitignore = gitignoreOf(base);
+    return (
       await glob(globPatterns, {
         cwd: base,
         absolute: true,
@@ -155,6 +164,7 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
     )
       .map((file) => path.normalize(file))
       .filter((file) => isSourceFile(file) && !gitignore.ignores(file) && !userIgnores(file));
+  };
 
   for (const pattern of patterns) {
     const target = path.resolve(cwd, pattern);

@@ -9,6 +9,7 @@ import { shardAutomationId, shardFiles, type Shard } from '../check/shard.js';
 import { pruneHint, Suppressions, type SuppressionOptions } from '../check/suppressions.js';
 import { writeOutputAtomically } from '../check/write-output.js';
 import { discoverFiles } from '../discover-files.js';
+import { runRoot } from '../run-root.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { createLog, type CliIo } from '../io.js';
 import { VERSION } from '../version.js';
@@ -67,16 +68,18 @@ export async function runCheck(
   const discovered = await discoverFiles({ patterns, cwd: io.cwd, ignore: options.ignore });
 
   let files = [...discovered.files];
+  // Taken before narrowing the files, so every shard and review of one checkout shares its root.
+  const root = runRoot(io.cwd, files);
   const scope = [describeScope(discovered, io.cwd)];
   if (options.changedSince !== undefined) {
-    const changed = await changedSince(options.changedSince, io.cwd);
+    const changed = await changedSince(options.changedSince, root);
     files = keepChanged(files, changed);
     scope.push(
       `${files.length} changed since ${options.changedSince} (merge base ${changed.mergeBase.slice(0, 12)})`,
     );
   }
   if (options.shard !== undefined) {
-    files = shardFiles(files, options.shard, io.cwd);
+    files = shardFiles(files, options.shard, root);
     scope.push(`${files.length} in shard ${options.shard.index}/${options.shard.count}`);
   }
   const ruleCount = Object.keys(rules).length;
@@ -88,7 +91,7 @@ export async function runCheck(
   );
 
   const run = await lintFiles(files, {
-    cwd: io.cwd,
+    cwd: root,
     typeAware: options.typeAware,
     concurrency: options.concurrency,
     cacheLocation,
@@ -103,7 +106,7 @@ export async function runCheck(
     options.format,
     results,
     {
-      cwd: io.cwd,
+      cwd: root,
       toolVersion: VERSION,
       suppressionsFile: suppressions?.displayName,
       automationId: options.shard === undefined ? undefined : shardAutomationId(options.shard),

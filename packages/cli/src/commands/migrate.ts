@@ -15,6 +15,7 @@ import {
   type RunMode,
 } from '@mcp-mrtr/codemod';
 import { discoverFiles } from '../discover-files.js';
+import { runRoot } from '../run-root.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { createLog, type CliIo } from '../io.js';
 import { colorsFor } from '../migrate/colors.js';
@@ -118,10 +119,11 @@ export async function runMigrate(
   if (skipped !== undefined) log.info(`mcp-mrtr migrate: ${skipped}`);
   log.info(`mcp-mrtr migrate: ${describeScope(discovered, io.cwd)}, transforms: ${transformIds.join(', ')}`);
 
+  const root = runRoot(io.cwd, discovered.files);
   const progress = createProgressReporter(io, options.quiet);
   let result = await planMigration({
     files: discovered.files,
-    cwd: io.cwd,
+    cwd: root,
     transforms: options.transform,
     logging: options.logging ?? 'stderr',
     handlers: {
@@ -136,7 +138,7 @@ export async function runMigrate(
 
   if (mode === 'write') {
     const changed = result.files.filter((file) => file.status === 'changed').map((file) => file.file);
-    const dirty = options.force ? [] : await uncommittedFiles(changed, io.cwd);
+    const dirty = options.force ? [] : await uncommittedFiles(changed, root);
     if (dirty === undefined) {
       progress.stop();
       log.info(
@@ -144,7 +146,7 @@ export async function runMigrate(
       );
     } else if (dirty.length > 0) {
       progress.stop();
-      const listed = dirty.map((file) => path.relative(io.cwd, file)).join(', ');
+      const listed = dirty.map((file) => path.relative(root, file)).join(', ');
       throw new UsageError(
         `refusing to write: ${listed} ${dirty.length === 1 ? 'has' : 'have'} uncommitted changes; commit or stash them first, or pass --force`,
       );
@@ -153,13 +155,12 @@ export async function runMigrate(
   }
   progress.stop();
 
-  const report = buildReport(result, mode, io.cwd);
+  const report = buildReport(result, mode, root);
   const colors = colorsFor(io.stdout, io.env);
   for (const file of result.files) {
     if (file.status !== 'changed') continue;
-    if (mode === 'write')
-      io.stdout.write(`${colors.green('migrated')} ${path.relative(io.cwd, file.file)}\n`);
-    else io.stdout.write(colorDiff(unifiedDiff(file, io.cwd), colors));
+    if (mode === 'write') io.stdout.write(`${colors.green('migrated')} ${path.relative(root, file.file)}\n`);
+    else io.stdout.write(colorDiff(unifiedDiff(file, root), colors));
   }
   const remaining = formatRemainingWork(report, colors);
   if (remaining !== '') io.stdout.write(`${report.summary.changed > 0 ? '\n' : ''}${remaining}`);

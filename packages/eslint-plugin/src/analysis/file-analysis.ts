@@ -25,12 +25,26 @@ export interface ImportOrigin {
 /** A named per-file cache of values of type V; see `FileAnalysis.memo`. */
 export interface MemoTable<V> {
   readonly name: string;
+  /** Where the file's values of this table are kept: tables are numbered as they are made. */
+  readonly index: number;
   /** Only carries the value type. */
   readonly value?: V;
 }
 
+let tableCount = 0;
+
 export function memoTable<V>(name: string): MemoTable<V> {
-  return { name };
+  return { name, index: tableCount++ };
+}
+
+/**
+ * One table's values in one file. ESLint calls every rule's listener for a node before moving on,
+ * so most lookups ask about the node asked about last: that one is kept beside the map.
+ */
+interface MemoSlot {
+  readonly values: Map<Node, unknown>;
+  lastNode: Node | undefined;
+  lastValue: unknown;
 }
 
 /** What every rule needs to know about the file being linted; built once per file and shared. */
@@ -45,6 +59,11 @@ export interface FileAnalysis {
   readonly importsFramework: boolean;
   /** The file mentions MRTR vocabulary (`inputRequests`, `input_required`, `inputResponses`). */
   readonly mentionsMrtr: boolean;
+  /**
+   * Whether the file's text matches a rule's cheap first check; scanned once per file for all the
+   * rules that share the pattern. Patterns must not be global or sticky (they would keep state).
+   */
+  mentions(pattern: RegExp): boolean;
   /** Type information, when the parser was given a program. */
   readonly typed: TypedServices | undefined;
   scopeOf(node: Node): TSESLint.Scope.Scope;
@@ -147,7 +166,8 @@ export function fileAnalysis(context: Context): FileAnalysis {
   if (current?.sourceCode.ast === sourceCode.ast) return current;
 
   const text = sourceCode.text;
-  const tables = new Map<MemoTable<unknown>, Map<Node, unknown>>();
+  const slots: (MemoSlot | undefined)[] = [];
+  const scanned = new Map<RegExp, boolean>();
   const mentionsSdk = SDK_MODULE_IN_TEXT.test(text);
   const analysis: FileAnalysis = {
     sourceCode,
@@ -156,6 +176,14 @@ export function fileAnalysis(context: Context): FileAnalysis {
     importsFramework:
       FRAMEWORK_MODULE_IN_TEXT.test(text) && staticImports(sourceCode.ast, isMcpFrameworkModule),
     mentionsMrtr: MRTR_IN_TEXT.test(text),
+    mentions(pattern) {
+      let found = scanned.get(pattern);
+      if (found === undefined) {
+        found = pattern.test(text);
+        scanned.set(pattern, found);
+      }
+      return found;
+    },
     typed: typedServices(sourceCode),
     scopeOf: (node) => sourceCode.getScope(node),
     importOf(identifier) {
@@ -164,14 +192,21 @@ export function fileAnalysis(context: Context): FileAnalysis {
       return definition === undefined ? undefined : originOfDefinition(definition, identifier.name);
     },
     memo<V>(table: MemoTable<V>, node: Node, compute: () => V): V {
-      let values = tables.get(table);
-      if (values === undefined) {
-        values = new Map();
-        tables.set(table, values);
+      let slot = slots[table.index];
+      if (slot === undefined) {
+        slot = { values: new Map(), lastNode: undefined, lastValue: undefined };
+        slots[table.index] = slot;
       }
-      if (values.has(node)) return values.get(node) as V;
-      const value = compute();
-      values.set(node, value);
+      if (slot.lastNode === node) return slot.lastValue as V;
+      let value: V;
+      if (slot.values.has(node)) {
+        value = slot.values.get(node) as V;
+      } else {
+        value = compute();
+        slot.values.set(node, value);
+      }
+      slot.lastNode = node;
+      slot.lastValue = value;
       return value;
     },
   };

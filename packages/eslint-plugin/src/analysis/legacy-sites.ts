@@ -403,12 +403,15 @@ export function legacySiteListeners(
       report(site);
     }
   };
-  return {
+  const listeners: TSESLint.RuleListener = {
     CallExpression: (node) => emit(callSites(file, node)),
-    NewExpression: (node) => emit(newSites(file, node)),
     Property: (node) => {
       if (node.parent.type === AST_NODE_TYPES.ObjectExpression) emit(propertySites(file, node));
     },
-    AssignmentExpression: (node) => emit(assignmentSites(file, node)),
   };
+  // Only listen where sites can be: `newSites` and `assignmentSites` find none without these.
+  if (file.importsSdk || file.typed !== undefined)
+    listeners.NewExpression = (node) => emit(newSites(file, node));
+  if (file.importsSdk) listeners.AssignmentExpression = (node) => emit(assignmentSites(file, node));
+  return listeners;
 }

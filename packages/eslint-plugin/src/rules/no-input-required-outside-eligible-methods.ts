@@ -25,7 +25,7 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
-    if (!INPUT_REQUIRED_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!file.mentions(INPUT_REQUIRED_IN_TEXT)) return {};
 
     function check(node: TSESTree.ObjectExpression | TSESTree.CallExpression) {
       if (inputRequiredResult(file, node) === undefined) return;

@@ -69,10 +69,9 @@ export default createRule<[], keyof typeof messages>({
     const file = fileAnalysis(context);
     // Only files that send MRTR-eligible requests, or test for input_required results, can hold a
     // received requestState.
-    const text = context.sourceCode.text;
     if (
-      !text.includes(REQUEST_STATE) ||
-      !(CLIENT_REQUEST_IN_TEXT.test(text) || INPUT_REQUIRED_IN_TEXT.test(text))
+      !context.sourceCode.text.includes(REQUEST_STATE) ||
+      !(file.mentions(CLIENT_REQUEST_IN_TEXT) || file.mentions(INPUT_REQUIRED_IN_TEXT))
     )
       return {};
 

@@ -95,7 +95,7 @@ export default createRule<[], keyof typeof messages>({
     // A retry carries inputResponses, or a requestState next to a JSON-RPC request of its own.
     if (
       !text.includes('inputResponses') &&
-      !(text.includes('requestState') && JSON_RPC_REQUEST_IN_TEXT.test(text))
+      !(text.includes('requestState') && file.mentions(JSON_RPC_REQUEST_IN_TEXT))
     )
       return {};
 

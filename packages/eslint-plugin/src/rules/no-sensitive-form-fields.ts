@@ -119,7 +119,7 @@ export default createRule<Options, keyof typeof messages>({
     };
     const checkedSchemas = new Set<Node>();
     // Every form this rule checks is an elicitation: a push call, a request object or a builder.
-    if (!ELICITATION_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!file.mentions(ELICITATION_IN_TEXT)) return {};
 
     function checkField(
       field: string,

@@ -62,7 +62,7 @@ export default createRule<Options, keyof typeof messages>({
   },
   create(context, [options]) {
     const file = fileAnalysis(context);
-    if (!INPUT_REQUIRED_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!file.mentions(INPUT_REQUIRED_IN_TEXT)) return {};
     const allowed: ReadonlySet<string> = new Set(options.allowCalls ?? []);
     const tracker = new SegmentTracker();
     const frames: Frame[] = [];

@@ -46,7 +46,7 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
-    if (!INPUT_REQUIRED_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!file.mentions(INPUT_REQUIRED_IN_TEXT)) return {};
 
     /**
      * Whether something other than the handler deals with unsupported requests: the runtime's

@@ -243,7 +243,7 @@ export default createRule<Options, keyof typeof messages>({
   },
   create(context, [options]) {
     const file = fileAnalysis(context);
-    if (!URL_MODE_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!file.mentions(URL_MODE_IN_TEXT)) return {};
     const allowed: ReadonlySet<string> = new Set(options.allowCalls ?? []);
     const keysOf = new Map<FunctionNode, Set<string>>();
 

@@ -29,7 +29,7 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
-    if (!ELICITATION_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!file.mentions(ELICITATION_IN_TEXT)) return {};
     const checked = new Set<TSESTree.ObjectExpression>();
 
     function check(site: ElicitationParams | undefined) {

@@ -116,7 +116,7 @@ export default createRule<[], MessageId>({
   },
   create(context) {
     const file = fileAnalysis(context);
-    if (!MRTR_LOOSE_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!file.mentions(MRTR_LOOSE_IN_TEXT)) return {};
 
     function checkEntries(inputRequests: TSESTree.Property) {
       for (const entry of inputRequestEntries(file, inputRequests.value)) {

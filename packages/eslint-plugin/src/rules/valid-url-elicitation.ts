@@ -148,7 +148,7 @@ export default createRule<Options, MessageId>({
   },
   create(context, [options]) {
     const file = fileAnalysis(context);
-    if (!ELICITATION_IN_TEXT.test(context.sourceCode.text)) return {};
+    if (!file.mentions(ELICITATION_IN_TEXT)) return {};
     const classifierOptions: SensitiveNameOptions = { allow: options.allow ?? [] };
     const allowed = new Set((options.allow ?? []).map((name) => splitWordParts(name).join(' ')));
     const checked = new Set<TSESTree.ObjectExpression>();
