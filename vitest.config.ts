@@ -15,6 +15,9 @@ export default defineConfig({
     outputFile: { json: '.vitest-results.json' },
     // Says once, not once per file, that the Redis-backed tests are skipped when redis-server is missing.
     globalSetup: ['packages/runtime/test/fixtures/redis-notice.ts'],
+    // Vitest's default of one worker on a 2-core machine leaves a core idle while most tests wait on
+    // the servers and child processes they start.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

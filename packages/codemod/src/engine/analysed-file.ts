@@ -1,6 +1,7 @@
 import type { ts } from 'ts-morph';
 import type { ImportUsage } from '../analysis/import-usage.js';
 import type { ParameterUsage } from '../analysis/parameter-usage.js';
+import type { TypeAliasUsage } from '../analysis/type-alias-usage.js';
 import type { SourceStyle } from '../edits/source-style.js';
 import type { ProjectSummary } from './migration-result.js';
 
@@ -13,5 +14,6 @@ export interface AnalysedFile {
   readonly style: SourceStyle;
   readonly importUsages: readonly ImportUsage[];
   readonly parameterUsages: readonly ParameterUsage[];
+  readonly typeAliasUsages: readonly TypeAliasUsage[];
   readonly project: ProjectSummary;
 }

@@ -2,6 +2,7 @@ import type { ts } from 'ts-morph';
 import { removeLastParameter } from '../analysis/parameter-usage.js';
 import type { Site } from '../analysis/site.js';
 import { importEdits, removeImportSpecifiers } from '../edits/imports.js';
+import { isBlankLine, lineStartOf, nextLineStartOf } from '../edits/line-ranges.js';
 import { markerEdit } from '../edits/markers.js';
 import { applyTextEdits, EditConflictError, isInsideEditedRange, type TextEdit } from '../edits/text-edit.js';
 import type { FileOutcome } from './migration-result.js';
@@ -67,6 +68,26 @@ function unusedImportsAfter(file: AnalysedFile, edits: readonly TextEdit[]): Set
 }
 
 /**
+ * Whole-line removals of the module-private type aliases whose every reference lies in code the
+ * rewrites remove (with their doc comment), so the aliases' own imports can go too.
+ */
+function unusedTypeAliasesAfter(file: AnalysedFile, edits: readonly TextEdit[]): TextEdit[] {
+  const removals: TextEdit[] = [];
+  for (const usage of file.typeAliasUsages) {
+    const name = usage.declaration.name.text;
+    if (!onlyUsedIn(usage.references, name, edits) || insertedUseOf(name, edits)) continue;
+    const start = lineStartOf(file.text, usage.declaration.getStart(file.sourceFile, true));
+    let end = nextLineStartOf(file.text, usage.declaration.end);
+    // Blank lines on both sides would leave two in a row: take the one after along.
+    if (start > 0 && isBlankLine(file.text, lineStartOf(file.text, start - 1)) && isBlankLine(file.text, end))
+      end = nextLineStartOf(file.text, end);
+    if (edits.some((edit) => edit.start < end && start < edit.end)) continue;
+    removals.push({ start, end, text: '' });
+  }
+  return removals;
+}
+
+/**
  * Turns a file's final sites into its new text: the rewrites' edits (minus those inside code
  * another rewrite removes), the imports they need, removal of imports and trailing callback
  * parameters only the rewritten code used, and one marker per manual site. The result must
@@ -89,7 +110,11 @@ export function applySites(file: AnalysedFile, candidateSites: readonly Site[]):
   const edits: TextEdit[] = [...rewriteEdits];
   const imports = applied.flatMap((site) => site.rewrite?.imports ?? []);
   edits.push(...importEdits(file.sourceFile, file.style, imports));
-  edits.push(...removeImportSpecifiers(file.sourceFile, unusedImportsAfter(file, rewriteEdits)));
+  const aliasRemovals = unusedTypeAliasesAfter(file, rewriteEdits);
+  edits.push(...aliasRemovals);
+  edits.push(
+    ...removeImportSpecifiers(file.sourceFile, unusedImportsAfter(file, [...rewriteEdits, ...aliasRemovals])),
+  );
   for (const usage of file.parameterUsages) {
     const name = usage.parameter.name.getText(file.sourceFile);
     if (!onlyUsedIn(usage.references, name, rewriteEdits)) continue;

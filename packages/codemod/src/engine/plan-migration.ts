@@ -8,6 +8,7 @@ import {
   type LoggingTarget,
   type ReceiverStats,
 } from '../analysis/file-context.js';
+import { collectTypeAliasUsages } from '../analysis/type-alias-usage.js';
 import { collectImportUsages } from '../analysis/import-usage.js';
 import { collectCallbackParameters } from '../analysis/parameter-usage.js';
 import { downgrade, type Site } from '../analysis/site.js';
@@ -240,7 +241,16 @@ async function analyseCandidates(
       const rewrites = sites.some((site) => site.rewrite !== undefined);
       const importUsages = rewrites ? collectImportUsages(sourceFile, checker) : [];
       const parameterUsages = rewrites ? collectCallbackParameters(sourceFile, checker) : [];
-      shardFiles.push({ ...candidate, sourceFile, style, importUsages, parameterUsages, project });
+      const typeAliasUsages = rewrites ? collectTypeAliasUsages(sourceFile, checker) : [];
+      shardFiles.push({
+        ...candidate,
+        sourceFile,
+        style,
+        importUsages,
+        parameterUsages,
+        typeAliasUsages,
+        project,
+      });
     }
     const total = receivers.resolved + receivers.unresolved;
     const typesUnreliable = total > 0 && receivers.unresolved / total > maxUnresolved;
