@@ -34,6 +34,6 @@ describe('docs/url-mode.md', () => {
         message: 'Connect your GitHub account.',
       }),
     );
-    expect(doc).toContain(`\`\`\`\n${printed}\n\`\`\``);
+    expect(doc).toContain(`\`\`\`text\n${printed}\n\`\`\``);
   });
 });
