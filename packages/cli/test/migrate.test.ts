@@ -1,4 +1,5 @@
-import { chmodSync, readFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync } from 'node:fs';
+import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatMarkdownReport, type MigrationReport } from '@mcp-mrtr/codemod';
 import { MANUAL_CLIENT, REWRITABLE_SERVER, tempProject, type TempProject } from './migrate-project.js';
@@ -238,6 +239,52 @@ describe('mcp-mrtr migrate', () => {
       expect(formatMarkdownReport(report)).toMatch(
         /## Taken to be the MCP SDK from syntax alone\n[\s\S]*\| src\/server\.ts:6 \| no-deprecated-logging \| send-logging-message \| rewritten \|/,
       );
+    });
+  });
+
+  describe('on a server whose SDK is not installed, with --allow-unresolved --write', () => {
+    // SDK v2 tools registered on a server created in another file and on a parameter typed McpServer.
+    const fixture = new URL('../../../fixtures/codemod/cases/mrtr-v2-server-elsewhere/', import.meta.url);
+    const sources = (side: 'before' | 'after') =>
+      Object.fromEntries(
+        readdirSync(new URL(`${side}/`, fixture))
+          .filter((name) => name.endsWith('.ts'))
+          .map((name) => [name, readFileSync(new URL(`${side}/${name}`, fixture), 'utf8')]),
+      );
+
+    it('rewrites the handlers as with the SDK installed, lists them as syntax evidence, and writes files that parse', async () => {
+      const before = sources('before');
+      const p = open(
+        Object.fromEntries(Object.entries(before).map(([name, text]) => [`src/${name}`, text])),
+        { installed: false },
+      );
+      const { code, stdout, stderr } = await p.run([
+        'migrate',
+        '--allow-unresolved',
+        '--write',
+        '--transform',
+        'mrtr-handlers',
+        '--report',
+        'r.json',
+      ]);
+      expect(stderr).toContain(
+        '@modelcontextprotocol/server (imported by src/register.ts and 1 more file) does not resolve',
+      );
+      // Manual work remains: the requestState keys and the server options markers.
+      expect(code).toBe(1);
+      expect(stdout).toContain('migrated src/register.ts\nmigrated src/tools.ts\n');
+      for (const [name, text] of Object.entries(sources('after'))) {
+        const written = readFileSync(p.file(`src/${name}`), 'utf8');
+        expect(written, name).toBe(text);
+        const { diagnostics } = ts.transpileModule(written, { fileName: name, reportDiagnostics: true });
+        expect(diagnostics, name).toEqual([]);
+      }
+      const report = JSON.parse(readFileSync(p.file('r.json'), 'utf8')) as MigrationReport;
+      expect(report.rewritten.map((site) => [site.file, site.kind, site.evidence])).toEqual([
+        ['src/register.ts', 'elicit-form-explicit', 'syntax'],
+        ['src/tools.ts', 'elicit-form-explicit', 'syntax'],
+      ]);
+      expect(stdout).toContain('Taken to be the MCP SDK from syntax alone');
     });
   });
 

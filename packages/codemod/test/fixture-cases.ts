@@ -14,6 +14,12 @@ export interface CaseSpec {
   readonly manual: readonly string[];
   /** Files expected to fail, as `before/<file>`. */
   readonly failed?: readonly string[];
+  /**
+   * The case also runs on a copy where no `node_modules` is reachable (a checkout before `npm
+   * install`), with `allowUnresolved`: the output and the manual sites must be the same as with the
+   * SDK installed.
+   */
+  readonly sameWithoutSdk?: boolean;
 }
 
 export interface FixtureCase {

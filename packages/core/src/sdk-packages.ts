@@ -19,6 +19,21 @@ export function isMcpSdkModule(specifier: string): boolean {
   return MCP_SDK_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 }
 
+/** The SDK generation an MCP SDK package belongs to: 1.x is one package, 2.x is split in several. */
+export type McpSdkGeneration = 'v1' | 'v2';
+
+/**
+ * The generation of the MCP SDK an import specifier names: `@modelcontextprotocol/sdk/…` is SDK v1,
+ * every other SDK package (`@modelcontextprotocol/server`, `/node`, `/express`…) SDK v2; `undefined`
+ * for anything else.
+ */
+export function mcpSdkGenerationOf(specifier: string): McpSdkGeneration | undefined {
+  if (!isMcpSdkModule(specifier)) return undefined;
+  return specifier === '@modelcontextprotocol/sdk' || specifier.startsWith('@modelcontextprotocol/sdk/')
+    ? 'v1'
+    : 'v2';
+}
+
 /**
  * Whether a declaration file on disk belongs to an installed MCP SDK package, as type-aware
  * detection sees it (`…/node_modules/@modelcontextprotocol/server/dist/index.d.mts`).

@@ -14,6 +14,7 @@ import {
   isMcpSdkDeclarationFile,
   isMcpSdkModule,
   legacyHandler,
+  mcpSdkGenerationOf,
   legacyMethodOfType,
 } from '../src/index.js';
 import { propertyNamesOfTypes } from './sdk-types.js';
@@ -29,6 +30,18 @@ describe('SDK packages', () => {
     ['mcp-server', false],
   ])('%s is an SDK module: %s', (specifier, expected) => {
     expect(isMcpSdkModule(specifier)).toBe(expected);
+  });
+
+  it.each([
+    ['@modelcontextprotocol/sdk', 'v1'],
+    ['@modelcontextprotocol/sdk/server/mcp.js', 'v1'],
+    ['@modelcontextprotocol/server', 'v2'],
+    ['@modelcontextprotocol/node', 'v2'],
+    ['@modelcontextprotocol/express', 'v2'],
+    ['@modelcontextprotocol/sdkx', undefined],
+    ['./server.js', undefined],
+  ])('%s belongs to SDK generation %s', (specifier, expected) => {
+    expect(mcpSdkGenerationOf(specifier)).toBe(expected);
   });
 
   it('recognises installed SDK declaration files on any platform', () => {

@@ -4,8 +4,14 @@ import { unwrapExpression } from './syntax.js';
 
 const MAX_DEPTH = 6;
 
-/** What syntax says a receiver is: an SDK owner, provably something else, or nothing (unknown). */
-type Evidence = SdkOwnerName | 'other' | undefined;
+/** An SDK object found by syntax: what it is, and the SDK module specifier its class or type came from. */
+export interface SyntacticOrigin {
+  readonly owner: SdkOwnerName;
+  readonly module: string;
+}
+
+/** What syntax says a receiver is: an SDK object, provably something else, or nothing (unknown). */
+type Evidence = SyntacticOrigin | 'other' | undefined;
 
 function declarationOf(checker: ts.TypeChecker, node: ts.Node): ts.Declaration | undefined {
   return checker.getSymbolAtLocation(node)?.declarations?.[0];
@@ -27,14 +33,25 @@ function importOf(declaration: ts.Declaration): { module: string; imported: stri
   return undefined;
 }
 
-/** A class or type name (`McpServer`, `sdk.Server`) imported from an SDK module specifier. */
-function ownerOfName(checker: ts.TypeChecker, name: ts.Node): Evidence {
+/** What core says a name imported from `module` is, with the module it came from. */
+function ownerOfImport(module: string, imported: string): Evidence {
+  const owner = sdkOwnerOfImport(module, imported);
+  return owner === undefined || owner === 'other' ? owner : { owner, module };
+}
+
+/**
+ * The module and exported name a name refers to when it is imported, as written and whether or
+ * not the module resolves: `McpServer` from `import { McpServer } from 'm'`, or `types.X` (a type
+ * name or a property access) from `import * as types from 'm'`.
+ */
+export function importedName(
+  checker: ts.TypeChecker,
+  name: ts.Node,
+): { module: string; imported: string } | undefined {
   if (ts.isIdentifier(name)) {
     const declaration = declarationOf(checker, name);
     const origin = declaration === undefined ? undefined : importOf(declaration);
-    return origin === undefined || origin.imported === '*'
-      ? undefined
-      : sdkOwnerOfImport(origin.module, origin.imported);
+    return origin === undefined || origin.imported === '*' ? undefined : origin;
   }
   const [qualifier, right] = ts.isQualifiedName(name)
     ? [name.left, name.right.text]
@@ -44,38 +61,139 @@ function ownerOfName(checker: ts.TypeChecker, name: ts.Node): Evidence {
   if (qualifier === undefined || !ts.isIdentifier(qualifier)) return undefined;
   const declaration = declarationOf(checker, qualifier);
   const origin = declaration === undefined ? undefined : importOf(declaration);
-  return origin?.imported === '*' ? sdkOwnerOfImport(origin.module, right) : undefined;
+  return origin?.imported === '*' ? { module: origin.module, imported: right } : undefined;
+}
+
+/** A class or type name (`McpServer`, `sdk.Server`) imported from an SDK module specifier. */
+function ownerOfName(checker: ts.TypeChecker, name: ts.Node): Evidence {
+  const origin = importedName(checker, name);
+  return origin === undefined ? undefined : ownerOfImport(origin.module, origin.imported);
 }
 
 function ownerOfTypeNode(checker: ts.TypeChecker, type: ts.TypeNode | undefined): Evidence {
   return type !== undefined && ts.isTypeReferenceNode(type) ? ownerOfName(checker, type.typeName) : undefined;
 }
 
-/** A variable, parameter or class field: its annotation, else the `const` initializer it was built by. */
+/** Whether `let server = …` is assigned again anywhere in its file, so its initializer may not hold. */
+function isReassigned(checker: ts.TypeChecker, declaration: ts.VariableDeclaration): boolean {
+  if (!ts.isIdentifier(declaration.name)) return true;
+  const symbol = checker.getSymbolAtLocation(declaration.name);
+  let reassigned = false;
+  const visit = (node: ts.Node): void => {
+    if (reassigned) return;
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isIdentifier(node.left) &&
+      checker.getSymbolAtLocation(node.left) === symbol
+    )
+      reassigned = true;
+    ts.forEachChild(node, visit);
+  };
+  visit(declaration.getSourceFile());
+  return reassigned;
+}
+
+/**
+ * `this.server = new McpServer(…)` in the constructor of the class declaring `field`: what a
+ * field declared without a type or initializer (or only assigned there, in JavaScript) holds.
+ */
+function ownerOfConstructorAssignment(
+  checker: ts.TypeChecker,
+  declaration: ts.Declaration,
+  depth: number,
+): Evidence {
+  const name = ts.getNameOfDeclaration(declaration);
+  const klass = ts.findAncestor(declaration, ts.isClassLike);
+  if (name === undefined || !ts.isIdentifier(name) || klass === undefined) return undefined;
+  const constructor = klass.members.find(ts.isConstructorDeclaration);
+  const assignments: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && node !== constructor) return;
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      node.left.expression.kind === ts.SyntaxKind.ThisKeyword &&
+      node.left.name.text === name.text
+    )
+      assignments.push(node.right);
+    ts.forEachChild(node, visit);
+  };
+  if (constructor?.body !== undefined) visit(constructor.body);
+  // Only one assignment, in the constructor: anything else may replace it later.
+  const writes = countFieldWrites(klass, name.text);
+  if (assignments.length !== 1 || writes !== 1) return undefined;
+  return syntacticOrigin(checker, assignments[0]!, depth + 1);
+}
+
+/** How many times `this.<name> = …` occurs anywhere in a class. */
+function countFieldWrites(klass: ts.ClassLikeDeclaration, name: string): number {
+  let count = 0;
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      node.left.expression.kind === ts.SyntaxKind.ThisKeyword &&
+      node.left.name.text === name
+    )
+      count++;
+    ts.forEachChild(node, visit);
+  };
+  visit(klass);
+  return count;
+}
+
+/**
+ * A variable, parameter, class field or import: its annotation, else the initializer it was built
+ * by (a `const`, a `let` never assigned again, a field, or the one constructor assignment of a
+ * field), else, for a binding imported from another file of the project, that file's declaration.
+ */
 function ownerOfDeclaration(checker: ts.TypeChecker, declaration: ts.Declaration, depth: number): Evidence {
+  if (depth > MAX_DEPTH) return undefined;
   if (ts.isParameter(declaration)) return ownerOfTypeNode(checker, declaration.type);
   if (ts.isVariableDeclaration(declaration) || ts.isPropertyDeclaration(declaration)) {
     const annotated = ownerOfTypeNode(checker, declaration.type);
     if (annotated !== undefined) return annotated;
+    if (declaration.initializer === undefined)
+      return ts.isPropertyDeclaration(declaration)
+        ? ownerOfConstructorAssignment(checker, declaration, depth)
+        : undefined;
     const constant =
       ts.isPropertyDeclaration(declaration) ||
-      (ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) !== 0;
-    return constant && declaration.initializer !== undefined
-      ? syntacticOwner(checker, declaration.initializer, depth + 1)
-      : undefined;
+      (ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) !== 0 ||
+      !isReassigned(checker, declaration);
+    return constant ? syntacticOrigin(checker, declaration.initializer, depth + 1) : undefined;
   }
+  if (ts.isImportSpecifier(declaration) || ts.isImportClause(declaration)) {
+    const symbol = checker.getSymbolAtLocation(declaration.name ?? declaration);
+    if (symbol === undefined || (symbol.flags & ts.SymbolFlags.Alias) === 0) return undefined;
+    const target = checker.getAliasedSymbol(symbol).declarations?.[0];
+    // Only the project's own files: an unresolved package has no declaration to follow.
+    return target === undefined || target.getSourceFile().isDeclarationFile
+      ? undefined
+      : ownerOfDeclaration(checker, target, depth + 1);
+  }
+  // `this.server = new McpServer(…)` in JavaScript declares the field by the assignment.
+  if (
+    ts.isBinaryExpression(declaration) ||
+    (ts.isPropertyAccessExpression(declaration) && declaration.expression.kind === ts.SyntaxKind.ThisKeyword)
+  )
+    return ownerOfConstructorAssignment(checker, declaration, depth);
   return undefined;
 }
 
 /**
  * What a receiver is by syntax alone, for files whose SDK types are not installed: built by
  * `new Server(…)`/`new McpServer(…)` (or annotated with such a type) imported from an MCP SDK
- * module specifier, directly or through a `const`, a class field or `mcpServer.server`. The
- * decisions (which imported names, which properties) are core's, shared with the lint rules;
- * unlike the lint, a receiver whose root is unknown is not taken to be the SDK's, because the
- * codemod rewrites what it finds.
+ * module specifier, directly or through a `const` (or a `let` never assigned again), a class field
+ * (its initializer, or its one assignment in the constructor), `mcpServer.server`, or a binding
+ * imported from another file of the project that is one of these. The decisions (which imported
+ * names, which properties) are core's, shared with the lint rules; unlike the lint, a receiver whose
+ * root is unknown is not taken to be the SDK's, because the codemod rewrites what it finds.
  */
-export function syntacticOwner(checker: ts.TypeChecker, node: ts.Expression, depth = 0): Evidence {
+export function syntacticOrigin(checker: ts.TypeChecker, node: ts.Expression, depth = 0): Evidence {
   if (depth > MAX_DEPTH) return undefined;
   const current = unwrapExpression(node);
   if (ts.isNewExpression(current)) return ownerOfName(checker, current.expression);
@@ -89,8 +207,21 @@ export function syntacticOwner(checker: ts.TypeChecker, node: ts.Expression, dep
       const field = ownerOfDeclaration(checker, declaration, depth);
       if (field !== undefined) return field;
     }
-    const receiver = syntacticOwner(checker, current.expression, depth + 1);
-    return receiver === undefined ? undefined : sdkOwnerThroughProperty(current.name.text, receiver);
+    const receiver = syntacticOrigin(checker, current.expression, depth + 1);
+    if (receiver === undefined) return undefined;
+    if (receiver === 'other')
+      return sdkOwnerThroughProperty(current.name.text, 'other') === undefined ? undefined : 'other';
+    const owner = sdkOwnerThroughProperty(current.name.text, receiver.owner);
+    return owner === undefined || owner === 'other' ? owner : { owner, module: receiver.module };
   }
   return undefined;
+}
+
+/** The SDK owner a receiver is by syntax alone (see {@link syntacticOrigin}). */
+export function syntacticOwner(
+  checker: ts.TypeChecker,
+  node: ts.Expression,
+): SdkOwnerName | 'other' | undefined {
+  const origin = syntacticOrigin(checker, node);
+  return origin === undefined || origin === 'other' ? origin : origin.owner;
 }

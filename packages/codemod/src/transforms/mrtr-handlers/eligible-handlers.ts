@@ -7,6 +7,7 @@ import {
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { sdkExportName } from '../../analysis/sdk-resolution.js';
+import { syntacticGeneration, unresolvedSdkExportName } from '../../analysis/unresolved-sdk-evidence.js';
 import { staticString, unwrapExpression } from '../../analysis/syntax.js';
 import { asMemberCall } from '../shared/calls.js';
 
@@ -66,7 +67,8 @@ function handledMethod(context: FileContext, first: ts.Expression | undefined): 
   if (first === undefined) return undefined;
   const literal = staticString(first);
   if (literal !== undefined) return literal;
-  const schema = sdkExportName(context.checker, unwrapExpression(first));
+  const schema =
+    sdkExportName(context.checker, unwrapExpression(first)) ?? unresolvedSdkExportName(context, first);
   return schema === undefined ? undefined : (MRTR_ELIGIBLE_REQUEST_SCHEMAS[schema] ?? schema);
 }
 
@@ -84,7 +86,8 @@ export function registrationOf(
   if (handlerArgument === undefined || !isHandlerArgument(context, handlerArgument, callback))
     return undefined;
   if (context.resolveMember(member.access).kind !== 'sdk') return undefined;
-  const generation = generationOf(context.checker, member.access);
+  const generation =
+    generationOf(context.checker, member.access) ?? syntacticGeneration(context, member.access);
   if (generation === undefined) return undefined;
   let method: MrtrEligibleMethod;
   if (kind === 'low-level') {

@@ -2,6 +2,7 @@ import { legacyMethod, legacyMembersNamed } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { sdkExportName } from '../../analysis/sdk-resolution.js';
+import { unresolvedSdkExportName } from '../../analysis/unresolved-sdk-evidence.js';
 import { findProperty, propertyValue, staticString, unwrapExpression } from '../../analysis/syntax.js';
 import { asMemberCall } from '../shared/calls.js';
 
@@ -109,8 +110,9 @@ export function asPushCall(context: FileContext, node: ts.Node): PushCall | unde
 
 /** `throw new UrlElicitationRequiredError(…)`: asks for URL-mode input the removed -32042 way. */
 export function isUrlElicitationRequiredError(context: FileContext, node: ts.Node): node is ts.NewExpression {
-  return (
-    ts.isNewExpression(node) &&
-    sdkExportName(context.checker, unwrapExpression(node.expression)) === 'UrlElicitationRequiredError'
-  );
+  if (!ts.isNewExpression(node)) return false;
+  const name =
+    sdkExportName(context.checker, unwrapExpression(node.expression)) ??
+    unresolvedSdkExportName(context, node.expression);
+  return name === 'UrlElicitationRequiredError';
 }

@@ -2,6 +2,7 @@ import { isMcpSdkDeclarationFile, RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { findProperty, unwrapExpression } from '../../analysis/syntax.js';
+import { isUnresolvedSdkContext } from '../../analysis/unresolved-sdk-evidence.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { indentationAt, startsItsLine } from '../../edits/line-ranges.js';
 import { quoteString, semicolon } from '../../edits/source-style.js';
@@ -650,7 +651,14 @@ export function planReplayHandler(
       text: `${firstLineOf(context, body)}${local}${semicolon(context.style)}`,
     });
   if (contextParameter !== undefined && usesOutside(context, contextParameter, body, removed) > 0) {
-    if (!hasSdkType(context, contextParameter))
+    if (
+      !hasSdkType(context, contextParameter) &&
+      !isUnresolvedSdkContext(
+        context,
+        contextParameter,
+        unwrapExpression(handler.registration.arguments.at(-1)!) === fn,
+      )
+    )
       return `its ${context.textOf(contextParameter.name)} parameter does not have the SDK's type here (${context.checker.typeToString(context.checker.getTypeAtLocation(contextParameter.name))}), so what the code does with it is unclear`;
     const name = (contextParameter.name as ts.Identifier).text;
     const member = handler.generation === 'v1' ? 'extra' : 'ctx';

@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
+import { isUnresolvedType } from '../../analysis/sdk-resolution.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 
 /**
@@ -26,7 +27,10 @@ export function v1ContextNameEdits(
   if (!ts.isIdentifier(parameter.name)) return [];
   const symbol = context.checker.getSymbolAtLocation(parameter.name);
   const type = context.checker.getTypeAtLocation(parameter.name);
-  if (symbol === undefined || type.getProperty('mcpReq') === undefined) return [];
+  // Without the SDK's types (--allow-unresolved), the caller showed from syntax that this is a v2 context.
+  const v2Context =
+    type.getProperty('mcpReq') !== undefined || (context.syntacticEvidence && isUnresolvedType(type));
+  if (symbol === undefined || !v2Context) return [];
   const edits: TextEdit[] = [];
   const visit = (node: ts.Node): void => {
     if (
