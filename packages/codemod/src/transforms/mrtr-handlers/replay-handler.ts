@@ -8,6 +8,7 @@ import { quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { ADAPTER_MODULE } from './adapter-setup.js';
 import { AnswerKeys, snakeCase } from './answer-keys.js';
+import { keptQuestionWaits } from './awaited-question.js';
 import type { EligibleHandler, HandlerFunction } from './eligible-handlers.js';
 import type { Helper } from './placement.js';
 import type { PushCall } from './push-calls.js';
@@ -665,7 +666,9 @@ export function planReplayHandler(
   }
 
   if (!journal) return { edits, questions, imports, typeImports };
-  const askingNodes = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
+  const calls = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
+  // A question kept in a variable suspends where it is awaited: steps and catch blocks count from there.
+  const askingNodes = [...calls, ...keptQuestionWaits(context, calls)];
   const local = (identifier: ts.Node) => {
     const declaration = context.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
     return declaration !== undefined && declaration.pos >= body.pos && declaration.end <= body.end;
