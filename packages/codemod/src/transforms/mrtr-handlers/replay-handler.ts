@@ -101,8 +101,11 @@ function hasArguments(context: FileContext, handler: EligibleHandler): boolean {
   if (handler.shorthand) return shorthandHasShape(context, handler);
   const config = handler.registration.arguments[1];
   const object = config === undefined ? undefined : unwrapExpression(config);
-  if (object === undefined || !ts.isObjectLiteralExpression(object)) return false;
-  return findProperty(object, handler.kind === 'tool' ? 'inputSchema' : 'argsSchema') !== undefined;
+  if (object === undefined) return false;
+  const schemaKey = handler.kind === 'tool' ? 'inputSchema' : 'argsSchema';
+  if (ts.isObjectLiteralExpression(object)) return findProperty(object, schemaKey) !== undefined;
+  // A config declared elsewhere (`registerTool(name, config, …)`): its type says whether it has one.
+  return context.checker.getTypeAtLocation(object).getProperty(schemaKey) !== undefined;
 }
 
 const ROUND_TRIP_NAMES = new Set(['resultType', 'inputRequests', 'inputResponses', 'requestState']);
