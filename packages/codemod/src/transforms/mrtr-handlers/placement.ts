@@ -133,8 +133,15 @@ export class PlacementFinder {
 
   #classify(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined): Placement {
     const context = this.context;
-    if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isFunctionDeclaration(fn))
+    if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isFunctionDeclaration(fn)) {
+      const decorator = ts.canHaveDecorators(fn) ? ts.getDecorators(fn)?.[0] : undefined;
+      if (decorator !== undefined)
+        return {
+          kind: 'manual',
+          reason: `it runs in a method a framework registers (@${context.textOf(decorator.expression).split('(')[0]}), which the runtime's adapters do not wrap (they wrap SDK registrations); use the framework's MRTR support or migrate it by hand`,
+        };
       return { kind: 'manual', reason: 'it runs in a class member, which the codemod does not follow' };
+    }
     const parent = skipParentheses(fn);
     if (
       ts.isCallExpression(parent) &&
