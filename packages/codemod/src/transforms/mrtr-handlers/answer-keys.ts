@@ -22,6 +22,8 @@ const GENERIC_NAMES = new Set([
   'elicited',
   'outcome',
   'user',
+  'pending',
+  'promise',
 ]);
 
 const MAX_MESSAGE_WORDS = 3;

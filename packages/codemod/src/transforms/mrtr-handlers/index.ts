@@ -20,6 +20,7 @@ import {
   type HandlerFunction,
 } from './eligible-handlers.js';
 import { PlacementFinder, type Helper, type HelperPlacement, type Placement } from './placement.js';
+import { builtRequestReason, deprecatedInputRequestBuilder } from './input-request-builders.js';
 import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
 import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { typeImportEdits } from './type-imports.js';
@@ -238,7 +239,23 @@ function analyse(context: FileContext): Site[] {
       return;
     }
     const push = asPushCall(context, node);
-    if (push === undefined) return;
+    if (push === undefined) {
+      const built = deprecatedInputRequestBuilder(context, node);
+      if (built !== undefined)
+        manual.push(
+          context.manualSite(
+            {
+              transform: TRANSFORM_ID,
+              category: built.category,
+              kind: `${built.category}-input-request`,
+              node: built.call,
+              todo: built.guidance,
+            },
+            builtRequestReason(context, built),
+          ),
+        );
+      return;
+    }
     const secrets = push.shape === 'elicit-form' ? sensitiveFields(push.params) : [];
     if (secrets.length > 0) {
       manual.push(context.manualSite(base(push, 'secret-form'), SECRET_REASON));

@@ -1,6 +1,7 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { unwrapExpression } from '../../analysis/syntax.js';
+import { answerWait, enclosingFunction, skipParentheses } from './awaited-question.js';
 import {
   functionOfSymbol,
   nameOfFunction,
@@ -40,101 +41,21 @@ export type Placement =
   HandlerPlacement | HelperPlacement | { readonly kind: 'manual'; readonly reason: string };
 
 const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
+/** Test runners' callbacks (vitest, jest, mocha, node:test): test code, not a server's handler. */
+const TEST_CALLBACKS = new Set([
+  'test',
+  'it',
+  'describe',
+  'suite',
+  'beforeAll',
+  'beforeEach',
+  'afterAll',
+  'afterEach',
+  'before',
+  'after',
+  'bench',
+]);
 const LIFECYCLE_HOOKS = new Set(['oninitialized', 'onclose', 'onerror']);
-
-function skipParentheses(node: ts.Node): ts.Node {
-  let current = node.parent;
-  while (ts.isParenthesizedExpression(current)) current = current.parent;
-  return current;
-}
-
-/** Whether the innermost function around `node` is `async`. */
-function inAsyncFunction(node: ts.Node): boolean {
-  const fn = enclosingFunction(node);
-  return (
-    fn !== undefined &&
-    (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword)
-  );
-}
-
-/**
- * Whether the value is awaited where it is asked, or plainly as if: returned from an async
- * function (`return push()` resolves to the answer just as `return await push()` does).
- */
-function awaitedOrReturned(node: ts.Expression): boolean {
-  const parent = skipParentheses(node);
-  if (ts.isAwaitExpression(parent)) return true;
-  const returned =
-    ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === outermost(node));
-  return returned && inAsyncFunction(node);
-}
-
-function outermost(node: ts.Node): ts.Node {
-  let current = node;
-  while (ts.isParenthesizedExpression(current.parent)) current = current.parent;
-  return current;
-}
-
-/** `push(…).then(cb)`: the call chained on the question, if it is one. */
-function thenCall(call: ts.CallExpression): ts.CallExpression | undefined {
-  const access = skipParentheses(call);
-  if (!ts.isPropertyAccessExpression(access) || access.name.text !== 'then') return undefined;
-  const chained = access.parent;
-  return ts.isCallExpression(chained) && chained.expression === access ? chained : undefined;
-}
-
-/** Why the caller does not wait for the call's answer right where it asks, if it does not. */
-function notAwaited(call: ts.CallExpression): string | undefined {
-  const parent = skipParentheses(call);
-  if (awaitedOrReturned(call) || isAwaitedTogether(call)) return undefined;
-  const chained = thenCall(call);
-  if (chained !== undefined && awaitedOrReturned(chained)) return undefined;
-  if (ts.isVoidExpression(parent))
-    return 'it is fire-and-forget (`void`): nothing waits for the answer, so no result can carry the question';
-  if (ts.isExpressionStatement(parent))
-    return 'its promise is dropped: nothing waits for the answer, so no result can carry the question';
-  if (ts.isReturnStatement(parent) || ts.isArrowFunction(parent))
-    return 'its promise is returned from a function that is not async, so the codemod cannot tell it is awaited; make the function async or await it where it is asked';
-  if (chained !== undefined)
-    return 'its promise is chained with .then() whose result is not awaited or returned right there; await the chain';
-  if (ts.isVariableDeclaration(parent))
-    return 'its promise is kept in a variable and awaited later; await it where it is asked';
-  return 'its promise is kept or chained rather than awaited where it is asked; await it first';
-}
-
-/** `await Promise.all([question, question])`: asked together, in one round. */
-export function isAwaitedTogether(call: ts.CallExpression): boolean {
-  const list = skipParentheses(call);
-  if (!ts.isArrayLiteralExpression(list)) return false;
-  const all = skipParentheses(list);
-  if (!ts.isCallExpression(all) || all.arguments[0] !== list) return false;
-  const callee = unwrapExpression(all.expression);
-  return (
-    ts.isPropertyAccessExpression(callee) &&
-    ts.isIdentifier(callee.expression) &&
-    callee.expression.text === 'Promise' &&
-    (callee.name.text === 'all' || callee.name.text === 'allSettled') &&
-    ts.isAwaitExpression(skipParentheses(all))
-  );
-}
-
-/** The innermost function around a node. */
-function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
-  for (let current = node.parent; current !== undefined; current = current.parent) {
-    if (ts.isSourceFile(current)) return undefined;
-    if (
-      ts.isArrowFunction(current) ||
-      ts.isFunctionExpression(current) ||
-      ts.isFunctionDeclaration(current) ||
-      ts.isMethodDeclaration(current) ||
-      ts.isGetAccessor(current) ||
-      ts.isSetAccessor(current) ||
-      ts.isConstructorDeclaration(current)
-    )
-      return current;
-  }
-  return undefined;
-}
 
 function calleeText(context: FileContext, call: ts.CallExpression): string {
   const callee = unwrapExpression(call.expression);
@@ -159,12 +80,14 @@ export class PlacementFinder {
 
   /** Where a push call runs. */
   of(call: ts.CallExpression, receiver: ts.Expression): Placement {
-    const why = notAwaited(call);
-    if (why !== undefined) return { kind: 'manual', reason: why };
     const fn = enclosingFunction(call);
     if (fn === undefined)
       return { kind: 'manual', reason: 'it runs at module initialization, outside any request' };
+    // Where it runs first: a question in a test or a timer is manual for that reason, however it is awaited.
     const placement = this.#ofFunction(fn, receiverRoot(receiver));
+    if (placement.kind === 'manual') return placement;
+    const wait = answerWait(this.context, call);
+    if (typeof wait === 'string') return { kind: 'manual', reason: wait };
     if (placement.kind === 'helper' && placement.level > this.depth) {
       const name = nameOfFunction(placement.helper.fn)?.text ?? 'a helper';
       return {
@@ -210,8 +133,15 @@ export class PlacementFinder {
 
   #classify(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined): Placement {
     const context = this.context;
-    if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isFunctionDeclaration(fn))
+    if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isFunctionDeclaration(fn)) {
+      const decorator = ts.canHaveDecorators(fn) ? ts.getDecorators(fn)?.[0] : undefined;
+      if (decorator !== undefined)
+        return {
+          kind: 'manual',
+          reason: `it runs in a method a framework registers (@${context.textOf(decorator.expression).split('(')[0]}), which the runtime's adapters do not wrap (they wrap SDK registrations); use the framework's MRTR support or migrate it by hand`,
+        };
       return { kind: 'manual', reason: 'it runs in a class member, which the codemod does not follow' };
+    }
     const parent = skipParentheses(fn);
     if (
       ts.isCallExpression(parent) &&
@@ -223,6 +153,11 @@ export class PlacementFinder {
           ? { kind: 'manual', reason: registration.reason }
           : { kind: 'handler', handler: registration };
       const callee = calleeText(context, parent);
+      if (TEST_CALLBACKS.has(callee))
+        return {
+          kind: 'manual',
+          reason: `it runs in a test (a callback passed to ${callee}()), not in a server's handler; update the test with the server it tests`,
+        };
       if (TIMERS.has(callee))
         return { kind: 'manual', reason: `it runs on a timer (${callee}), outside any request` };
       if (callee === 'setNotificationHandler')
@@ -298,8 +233,6 @@ export class PlacementFinder {
     const callers: (HandlerPlacement | HelperPlacement)[] = [];
     let level = 1;
     for (const call of calls) {
-      const why = notAwaited(call);
-      if (why !== undefined) return { kind: 'manual', reason: `${name.text}() is called where ${why}` };
       const caller = enclosingFunction(call);
       if (caller === undefined)
         return {
@@ -310,6 +243,9 @@ export class PlacementFinder {
       const placement = this.#ofFunction(caller, argument === undefined ? undefined : receiverRoot(argument));
       if (placement.kind === 'manual')
         return { kind: 'manual', reason: `${name.text}() is also called where ${placement.reason}` };
+      const wait = answerWait(context, call);
+      if (typeof wait === 'string')
+        return { kind: 'manual', reason: `${name.text}() is called where ${wait}` };
       if (placement.kind === 'helper') level = Math.max(level, placement.level + 1);
       callers.push(placement);
     }

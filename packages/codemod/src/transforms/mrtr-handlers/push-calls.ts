@@ -5,6 +5,7 @@ import { sdkExportName } from '../../analysis/sdk-resolution.js';
 import { unresolvedSdkExportName } from '../../analysis/unresolved-sdk-evidence.js';
 import { findProperty, propertyValue, staticString, unwrapExpression } from '../../analysis/syntax.js';
 import { asMemberCall } from '../shared/calls.js';
+import { isInputRequestBuilder } from './input-request-builders.js';
 
 // The server-initiated requests MRTR replaces, as the SDKs spell them: v1 `server.elicitInput`,
 // `createMessage`, `listRoots`, `extra.sendRequest({ method })`; v2 `ctx.mcpReq.elicitInput`,
@@ -96,6 +97,8 @@ export function asPushCall(context: FileContext, node: ts.Node): PushCall | unde
   }
   const resolution = context.resolveMember(member.access);
   if (resolution.kind === 'other') return undefined;
+  // SDK v2's `inputRequired.createMessage(…)` builds an input request: nothing is pushed.
+  if (resolution.kind === 'sdk' && isInputRequestBuilder(resolution.container)) return undefined;
   const shape = category === 'elicitation' && isUrlMode(params) ? 'elicit-url' : CATEGORY_SHAPE[category];
   return {
     call: member.call,

@@ -9,6 +9,7 @@ import { quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { ADAPTER_MODULE } from './adapter-setup.js';
 import { AnswerKeys, snakeCase } from './answer-keys.js';
+import { keptQuestionWaits } from './awaited-question.js';
 import type { EligibleHandler, HandlerFunction } from './eligible-handlers.js';
 import type { Helper } from './placement.js';
 import type { PushCall } from './push-calls.js';
@@ -101,8 +102,11 @@ function hasArguments(context: FileContext, handler: EligibleHandler): boolean {
   if (handler.shorthand) return shorthandHasShape(context, handler);
   const config = handler.registration.arguments[1];
   const object = config === undefined ? undefined : unwrapExpression(config);
-  if (object === undefined || !ts.isObjectLiteralExpression(object)) return false;
-  return findProperty(object, handler.kind === 'tool' ? 'inputSchema' : 'argsSchema') !== undefined;
+  if (object === undefined) return false;
+  const schemaKey = handler.kind === 'tool' ? 'inputSchema' : 'argsSchema';
+  if (ts.isObjectLiteralExpression(object)) return findProperty(object, schemaKey) !== undefined;
+  // A config declared elsewhere (`registerTool(name, config, …)`): its type says whether it has one.
+  return context.checker.getTypeAtLocation(object).getProperty(schemaKey) !== undefined;
 }
 
 const ROUND_TRIP_NAMES = new Set(['resultType', 'inputRequests', 'inputResponses', 'requestState']);
@@ -673,7 +677,9 @@ export function planReplayHandler(
   }
 
   if (!journal) return { edits, questions, imports, typeImports };
-  const askingNodes = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
+  const calls = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
+  // A question kept in a variable suspends where it is awaited: steps and catch blocks count from there.
+  const askingNodes = [...calls, ...keptQuestionWaits(context, calls)];
   const local = (identifier: ts.Node) => {
     const declaration = context.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
     return declaration !== undefined && declaration.pos >= body.pos && declaration.end <= body.end;

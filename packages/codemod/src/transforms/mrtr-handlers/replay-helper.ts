@@ -4,6 +4,7 @@ import type { FileContext } from '../../analysis/file-context.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { AnswerKeys } from './answer-keys.js';
+import { keptQuestionWaits } from './awaited-question.js';
 import { nameOfFunction } from './eligible-handlers.js';
 import type { Helper } from './placement.js';
 import { questionEdits } from './question-edits.js';
@@ -53,7 +54,9 @@ export function planReplayHelper(
   if (otherUse !== undefined)
     return `${name}() also uses ${parameter.name.text} for something other than questions (line ${context.lineOf(otherUse)})`;
   const asked = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
-  const lastStart = Math.max(...asked.map((node) => node.getStart(context.sourceFile)));
+  // A question kept in a variable suspends where it is awaited.
+  const waits = keptQuestionWaits(context, asked);
+  const lastStart = Math.max(...[...asked, ...waits].map((node) => node.getStart(context.sourceFile)));
   const effect = firstEffectIn(
     body,
     (node) => node.pos >= lastStart || asked.includes(node as ts.CallExpression),
