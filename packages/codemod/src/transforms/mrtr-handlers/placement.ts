@@ -1,6 +1,7 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { unwrapExpression } from '../../analysis/syntax.js';
+import { foreignCalls, placeIn, type ForeignCall } from './cross-file-calls.js';
 import {
   functionOfSymbol,
   nameOfFunction,
@@ -18,7 +19,7 @@ export interface Helper {
   readonly fn: HandlerFunction;
   /** The parameter the questions go through (`server`, `extra`, `ctx`); it becomes `round`. */
   readonly parameter: ts.ParameterDeclaration;
-  /** Every call of the helper, each awaited inside an eligible handler or another such helper. */
+  /** Every call of the helper (in this file, then in other files of the run), each awaited inside an eligible handler or another such helper. */
   readonly calls: readonly ts.CallExpression[];
 }
 
@@ -148,8 +149,19 @@ export function receiverRoot(expression: ts.Expression): ts.Identifier | undefin
   return ts.isIdentifier(current) ? current : undefined;
 }
 
+/** One finder per file context, so that the analyses of files calling each other share placements. */
+const finders = new WeakMap<FileContext, PlacementFinder>();
+
 export class PlacementFinder {
   readonly #cache = new Map<ts.Node, Placement>();
+
+  /** The finder of a file, following helpers to `--depth`. */
+  static for(context: FileContext): PlacementFinder {
+    let finder = finders.get(context);
+    if (finder === undefined)
+      finders.set(context, (finder = new PlacementFinder(context, context.handlers.depth)));
+    return finder;
+  }
 
   constructor(
     private readonly context: FileContext,
@@ -256,11 +268,13 @@ export class PlacementFinder {
     const symbol = context.checker.getSymbolAtLocation(name);
     if (symbol === undefined || functionOfSymbol(symbol) !== fn)
       return { kind: 'manual', reason: `${name.text}() cannot be followed to its callers` };
-    if (isExported(fn))
-      return {
-        kind: 'manual',
-        reason: `it runs in ${name.text}(), which is exported: its callers in other files cannot be updated to pass the round; migrate them together by hand`,
-      };
+    let foreign: readonly ForeignCall[] = [];
+    if (isExported(fn)) {
+      const found = foreignCalls(context, symbol, name.text);
+      if (typeof found === 'string')
+        return { kind: 'manual', reason: `it runs in ${name.text}(), which is exported: ${found}` };
+      foreign = found;
+    }
     const references = referencesTo(context, symbol, name);
     const calls: ts.CallExpression[] = [];
     for (const reference of references) {
@@ -287,7 +301,8 @@ export class PlacementFinder {
         };
       calls.push(parent);
     }
-    if (calls.length === 0) return { kind: 'manual', reason: `${name.text}() is never called in this file` };
+    if (calls.length === 0 && foreign.length === 0)
+      return { kind: 'manual', reason: `${name.text}() is never called in this file` };
     const parameter = questionParameter(context, fn, root);
     if (parameter === undefined)
       return {
@@ -313,7 +328,36 @@ export class PlacementFinder {
       if (placement.kind === 'helper') level = Math.max(level, placement.level + 1);
       callers.push(placement);
     }
-    return { kind: 'helper', helper: { fn, parameter, calls }, callers, level };
+    for (const { context: other, call } of foreign) {
+      const where = placeIn(context, other, call);
+      const why = notAwaited(call);
+      if (why !== undefined)
+        return { kind: 'manual', reason: `${name.text}() is called at ${where} where ${why}` };
+      const caller = enclosingFunction(call);
+      if (caller === undefined)
+        return {
+          kind: 'manual',
+          reason: `${name.text}() is also called at module initialization (${where}), outside any request`,
+        };
+      const argument = call.arguments[index];
+      const placement = PlacementFinder.for(other).#ofFunction(
+        caller,
+        argument === undefined ? undefined : receiverRoot(argument),
+      );
+      if (placement.kind === 'manual')
+        return {
+          kind: 'manual',
+          reason: `${name.text}() is also called at ${where} where ${placement.reason}`,
+        };
+      if (placement.kind === 'helper') level = Math.max(level, placement.level + 1);
+      callers.push(placement);
+    }
+    return {
+      kind: 'helper',
+      helper: { fn, parameter, calls: [...calls, ...foreign.map(({ call }) => call)] },
+      callers,
+      level,
+    };
   }
 }
 
