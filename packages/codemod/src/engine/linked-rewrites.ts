@@ -13,8 +13,7 @@ import type { FileOutcome } from './migration-result.js';
  */
 export function settleLinkedRewrites(sites: readonly Site[]): Site[] {
   let settled = [...sites];
-  for (let changed = true; changed;) {
-    changed = false;
+  for (;;) {
     const rewritten = new Set<string>();
     const manualReason = new Map<string, string>();
     for (const site of settled) {
@@ -35,19 +34,17 @@ export function settleLinkedRewrites(sites: readonly Site[]): Site[] {
           break;
         }
         if (!rewritten.has(required.unit)) {
-          failing.set(link.unit, `${required.label} could not be rewritten to pass the round`);
+          failing.set(link.unit, `${required.label} is not rewritten`);
           break;
         }
       }
     }
-    if (failing.size === 0) break;
-    changed = true;
+    if (failing.size === 0) return settled;
     settled = settled.map((site) => {
       const reason = site.link === undefined ? undefined : failing.get(site.link.unit);
       return reason === undefined || site.rewrite === undefined ? site : downgrade(site, reason);
     });
   }
-  return settled;
 }
 
 function unitFile(unit: string): string {

@@ -340,6 +340,12 @@ function analyse(context: FileContext): Site[] {
     return setups.get(generation)?.name;
   };
   const { rewrites, reasons, styles } = planAll(context, plan, adapters);
+  // Handlers registering through an adapter another module sets up need that module rewritten too.
+  for (const [fn, { handler }] of plan.handlers) {
+    const shared = setups.get(handler.generation)?.shared;
+    if (shared !== undefined && rewrites.has(fn))
+      plan.requires.set(fn, [...(plan.requires.get(fn) ?? []), shared.requires]);
+  }
 
   const usedGenerations = new Set<Generation>();
   const handlerOf = new Map<ts.CallExpression, HandlerFunction>();
@@ -384,6 +390,7 @@ function analyse(context: FileContext): Site[] {
       imports.push(...setup.imports);
       if (setup.keysSite !== undefined) sites.push(setup.keysSite);
       sites.push(...setup.noteSites);
+      if (setup.shared !== undefined) sites.push(...setup.shared.takeSites());
     }
   };
   for (const { push, placement } of found) {
