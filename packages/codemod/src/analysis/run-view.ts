@@ -18,7 +18,8 @@ export interface RunView {
   contextOf(sourceFile: ts.SourceFile): FileContext;
   /**
    * Has the transform analyse a file the run may write even though its prefilter did not match
-   * it (a file whose handlers call a helper of this one); a file already analysed is left as is.
+   * it (a file whose handlers call a helper of this one). False when it cannot: the run does not
+   * include the file, or the file belongs to another TypeScript project of the run.
    */
-  relate(file: string, transform: string): void;
+  relate(file: string, transform: string): boolean;
 }

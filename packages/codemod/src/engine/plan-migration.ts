@@ -71,6 +71,15 @@ function readSource(file: string, sources: ReadonlyMap<string, string> | undefin
   return sources?.get(file) ?? readFileSync(file, 'utf8');
 }
 
+/** Whether the file as read starts with a byte order mark (TypeScript's text has it stripped). */
+function startsWithBom(file: string, sources: ReadonlyMap<string, string> | undefined): boolean {
+  try {
+    return readSource(file, sources).startsWith(BOM);
+  } catch {
+    return false;
+  }
+}
+
 /** The text of each of the project's own source files (not declaration files) that can be read. */
 function readProjectFiles(
   config: ProjectConfig,
@@ -230,14 +239,19 @@ async function analyseCandidates(
         const transform = transforms.find((each) => each.id === id);
         const sourceFile = program.getSourceFile(file);
         const already = queued.get(file);
-        if (transform === undefined || sourceFile === undefined || !runFiles.has(file)) return;
-        if (already?.has(transform) === true) return;
+        if (transform === undefined || sourceFile === undefined || !runFiles.has(file)) return false;
+        if (already?.has(transform) === true) return true;
         // A candidate of another shard is analysed with its own program.
-        if (already === undefined && candidateFiles.has(file)) return;
+        if (already === undefined && candidateFiles.has(file)) return false;
         queued.set(file, (already ?? new Set()).add(transform));
-        const bom = (readSource(file, options.sources) ?? '').startsWith(BOM);
-        queue.push({ file, text: sourceFile.text, bom, transforms: [transform] });
+        queue.push({
+          file,
+          text: sourceFile.text,
+          bom: startsWithBom(file, options.sources),
+          transforms: [transform],
+        });
         total++;
+        return true;
       },
     };
     const contextOf = (sourceFile: ts.SourceFile): FileContext => {

@@ -85,7 +85,9 @@ export function foreignCalls(context: FileContext, symbol: ts.Symbol, name: stri
   // Exported yet imported by no other file of the project: its callers may be outside it.
   if (calls.length === 0)
     return 'no other file of the project calls it, so its callers may be outside the project; migrate them together by hand';
-  for (const file of new Set(calls.map((call) => call.context.path))) run.relate(file, TRANSFORM_ID);
+  for (const { context: other, call } of calls)
+    if (!run.relate(other.path, TRANSFORM_ID))
+      return `it is called at ${placeIn(context, other, call)}, in another TypeScript project of the run, whose analysis cannot pass the round; migrate both by hand`;
   return calls;
 }
 

@@ -165,9 +165,9 @@ export function sharedAdapter(
   const serverFile = first.declaration.getSourceFile();
   if (!run.mayWrite(serverFile.fileName)) return undefined;
   const server = run.contextOf(serverFile);
+  if (!run.relate(serverFile.fileName, TRANSFORM_ID)) return undefined;
   const adapter = planServerModule(server, first);
   if (adapter === undefined) return undefined;
-  run.relate(serverFile.fileName, TRANSFORM_ID);
   const request = context.importFor(first.specifier, adapter.name);
   const relative = path.relative(path.dirname(context.path), server.path).replaceAll('\\', '/');
   return {
