@@ -178,7 +178,7 @@ stderr saying how many and why. Results go to stdout; progress and errors go to 
     .addOption(
       new Option(
         '--depth <n>',
-        'how many helper calls below a handler a question may sit (helpers in the same file; 0: none)',
+        'how many helper calls below a handler a question may sit (helpers in the same file, or exported ones only handlers of the run call; 0: none)',
       )
         .default(DEFAULT_HANDLER_OPTIONS.depth)
         .argParser(depth),

@@ -151,7 +151,7 @@ export async function runMigrate(
         `refusing to write: ${listed} ${dirty.length === 1 ? 'has' : 'have'} uncommitted changes; commit or stash them first, or pass --force`,
       );
     }
-    result = await writeChanges(result, progress.listener);
+    result = await writeChanges(result, progress.listener, root);
   }
   progress.stop();
 

@@ -4,6 +4,7 @@ import { indentationAt, lineAndColumn, lineStartOf, startsItsLine } from '../edi
 import type { MarkerAnchor } from '../edits/markers.js';
 import type { SourceStyle } from '../edits/source-style.js';
 import type { TextEdit } from '../edits/text-edit.js';
+import type { RunView } from './run-view.js';
 import { resolveMember, type MemberResolution } from './sdk-resolution.js';
 import { syntacticOwner } from './syntactic-owner.js';
 import { ruleIdOf, type SiteCategory } from './site-category.js';
@@ -56,6 +57,8 @@ export class FileContext {
     /** Whether a receiver whose type is unresolved may be taken to be the SDK's from syntax. */
     readonly syntacticEvidence = false,
     readonly handlers: HandlerOptions = DEFAULT_HANDLER_OPTIONS,
+    /** The rest of the run, for rewrites that span files; absent when a file is analysed alone. */
+    readonly run?: RunView,
   ) {
     this.#declaredNames = collectIdentifierNames(sourceFile);
   }

@@ -13,6 +13,23 @@ export interface Rewrite {
   readonly packages: readonly string[];
 }
 
+/** A unit of rewriting in another file that a rewrite only works together with. */
+export interface RequiredUnit {
+  readonly unit: string;
+  /** What a reason calls it: `classifySeverity() in triage.ts`. */
+  readonly label: string;
+}
+
+/**
+ * Ties a rewrite to rewrites in other files: a helper that takes `round` and its callers that
+ * pass it. Either every unit involved is rewritten, or none is (see engine/linked-rewrites.ts).
+ */
+export interface RewriteLink {
+  /** What the site's rewrite belongs to, e.g. one function: `file#offset`. */
+  readonly unit: string;
+  readonly requires: readonly RequiredUnit[];
+}
+
 /**
  * One place of old-style code a transform found. With a `rewrite` the codemod changes it; without
  * one it is manual work: marked in the code, listed in the report, still reported by `ruleId`.
@@ -40,6 +57,8 @@ export interface Site {
    * from syntax alone (`--allow-unresolved`): a `new Server(…)` imported from the SDK.
    */
   readonly evidence?: 'syntax';
+  /** Rewrites in other files this site's rewrite needs, and the unit it belongs to. */
+  readonly link?: RewriteLink;
 }
 
 export function isManual(site: Site): boolean {

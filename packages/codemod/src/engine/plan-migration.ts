@@ -11,6 +11,7 @@ import {
 import { collectTypeAliasUsages } from '../analysis/type-alias-usage.js';
 import { collectImportUsages } from '../analysis/import-usage.js';
 import { collectCallbackParameters } from '../analysis/parameter-usage.js';
+import type { RunView } from '../analysis/run-view.js';
 import { downgrade, type Site } from '../analysis/site.js';
 import { inferSourceStyle } from '../edits/source-style.js';
 import { createCachingCompilerHost } from '../project/declaration-cache.js';
@@ -22,6 +23,8 @@ import { applySites } from './apply-sites.js';
 import { missingDependencies, PackageManifests } from './dependencies.js';
 import type { AnalysedFile } from './analysed-file.js';
 import type { FileOutcome, MigrationResult, ProjectSummary } from './migration-result.js';
+import { importersOf } from './importers.js';
+import { failWithLinked, linkedFiles, settleLinkedRewrites } from './linked-rewrites.js';
 import { matchesPrefilter } from './prefilter.js';
 import { yieldToEventLoop, type ProgressListener } from './progress.js';
 
@@ -68,6 +71,32 @@ function readSource(file: string, sources: ReadonlyMap<string, string> | undefin
   return sources?.get(file) ?? readFileSync(file, 'utf8');
 }
 
+/** Whether the file as read starts with a byte order mark (TypeScript's text has it stripped). */
+function startsWithBom(file: string, sources: ReadonlyMap<string, string> | undefined): boolean {
+  try {
+    return readSource(file, sources).startsWith(BOM);
+  } catch {
+    return false;
+  }
+}
+
+/** The text of each of the project's own source files (not declaration files) that can be read. */
+function readProjectFiles(
+  config: ProjectConfig,
+  sources: ReadonlyMap<string, string> | undefined,
+): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const file of config.fileNames) {
+    if (/\.d\.[cm]?ts$/.test(file)) continue;
+    try {
+      texts.set(file, readSource(file, sources));
+    } catch {
+      continue;
+    }
+  }
+  return texts;
+}
+
 /** What reading and prefiltering leaves: the candidates, and what it settled about the rest. */
 interface ReadFiles {
   readonly candidates: readonly Candidate[];
@@ -97,8 +126,13 @@ export async function planMigration(options: MigrationOptions): Promise<Migratio
   const analysis = await analyseCandidates(options, transforms, candidates, progress, outcomes);
   const sites = settleSites(options, transforms, analysis);
   const needs = applyAll(analysis.analysed, sites, progress, outcomes);
+  const files = failWithLinked(
+    options.files.map((file) => outcomes.get(file)!),
+    linkedFiles(sites),
+    options.cwd,
+  );
   return {
-    files: options.files.map((file) => outcomes.get(file)!),
+    files,
     nonCandidates,
     candidates: candidates.length,
     projects: [...analysis.projects],
@@ -174,11 +208,12 @@ async function analyseCandidates(
   const sitesByFile = new Map<string, Site[]>();
   const projects: ProjectSummary[] = [];
   const unvisited = new Map<string, Set<string>>();
+  const candidateFiles = new Set(candidates.map((candidate) => candidate.file));
   let analysedCount = 0;
+  let total = candidates.length;
   for (const [tsconfig, shard] of shards) {
     const config = loadProjectConfig(tsconfig);
     const receivers: ReceiverStats = { resolved: 0, unresolved: 0 };
-    const shardFiles: AnalysedFile[] = [];
     const project: ProjectSummary = {
       tsconfig,
       candidateFiles: shard.length,
@@ -186,13 +221,69 @@ async function analyseCandidates(
       receivers,
       typesUnreliable: false,
     };
-    const program = createProgram(config, shard);
+    const projectTexts = readProjectFiles(config, options.sources);
+    const importers = importersOf(
+      shard.map((candidate) => candidate.file),
+      projectTexts,
+    );
+    const program = createProgram(config, shard, importers, projectTexts);
     const checker = program.getTypeChecker();
-    for (const candidate of shard) {
-      progress({ phase: 'analyse', done: analysedCount++, total: candidates.length });
+    const contexts = new Map<ts.SourceFile, FileContext>();
+    const queue: Candidate[] = [...shard];
+    const queued = new Map(shard.map((candidate) => [candidate.file, new Set(candidate.transforms)]));
+    const run: RunView = {
+      sourceFiles: program.getSourceFiles().filter((sourceFile) => !sourceFile.isDeclarationFile),
+      mayWrite: (file) => runFiles.has(file),
+      contextOf: (sourceFile) => contextOf(sourceFile),
+      relate: (file, id) => {
+        const transform = transforms.find((each) => each.id === id);
+        const sourceFile = program.getSourceFile(file);
+        const already = queued.get(file);
+        if (transform === undefined || sourceFile === undefined || !runFiles.has(file)) return false;
+        if (already?.has(transform) === true) return true;
+        // A candidate of another shard is analysed with its own program.
+        if (already === undefined && candidateFiles.has(file)) return false;
+        queued.set(file, (already ?? new Set()).add(transform));
+        queue.push({
+          file,
+          text: sourceFile.text,
+          bom: startsWithBom(file, options.sources),
+          transforms: [transform],
+        });
+        total++;
+        return true;
+      },
+    };
+    const contextOf = (sourceFile: ts.SourceFile): FileContext => {
+      let context = contexts.get(sourceFile);
+      if (context === undefined) {
+        context = new FileContext(
+          sourceFile.fileName,
+          sourceFile,
+          checker,
+          inferSourceStyle(sourceFile),
+          logging,
+          manifests.nearest(sourceFile.fileName)?.name,
+          receivers,
+          options.allowUnresolved ?? false,
+          handlers,
+          run,
+        );
+        contexts.set(sourceFile, context);
+      }
+      return context;
+    };
+    // Files whose analysis failed, and the candidate and sites of those analysed, in queue order.
+    const failed = new Set<string>();
+    const ofFile = new Map<string, { candidate: Candidate; sourceFile: ts.SourceFile; sites: Site[] }>();
+    for (let index = 0; index < queue.length; index++) {
+      const candidate = queue[index]!;
+      progress({ phase: 'analyse', done: analysedCount++, total });
       await yieldToEventLoop();
+      if (failed.has(candidate.file)) continue;
       const sourceFile = program.getSourceFile(candidate.file);
       if (sourceFile === undefined) {
+        failed.add(candidate.file);
         outcomes.set(candidate.file, {
           file: candidate.file,
           status: 'failed',
@@ -205,6 +296,7 @@ async function analyseCandidates(
       if (syntaxError !== undefined) {
         const { line, character } = sourceFile.getLineAndCharacterOfPosition(syntaxError.start ?? 0);
         const message = ts.flattenDiagnosticMessageText(syntaxError.messageText, ' ').replace(/\.$/, '');
+        failed.add(candidate.file);
         outcomes.set(candidate.file, {
           file: candidate.file,
           status: 'failed',
@@ -213,22 +305,13 @@ async function analyseCandidates(
         });
         continue;
       }
-      const style = inferSourceStyle(sourceFile);
-      const context = new FileContext(
-        candidate.file,
-        sourceFile,
-        checker,
-        style,
-        logging,
-        manifests.nearest(candidate.file)?.name,
-        receivers,
-        options.allowUnresolved ?? false,
-        handlers,
-      );
+      const context = contextOf(sourceFile);
       const sites: Site[] = [];
       try {
         for (const transform of candidate.transforms) sites.push(...transform.analyse(context));
       } catch (error) {
+        failed.add(candidate.file);
+        ofFile.delete(candidate.file);
         outcomes.set(candidate.file, {
           file: candidate.file,
           status: 'failed',
@@ -237,27 +320,30 @@ async function analyseCandidates(
         });
         continue;
       }
+      const entry = ofFile.get(candidate.file);
+      if (entry === undefined) ofFile.set(candidate.file, { candidate, sourceFile, sites });
+      else entry.sites.push(...sites);
+    }
+    const shardFiles: AnalysedFile[] = [];
+    for (const { candidate, sourceFile, sites } of ofFile.values()) {
       sitesByFile.set(candidate.file, sites);
       const rewrites = sites.some((site) => site.rewrite !== undefined);
-      const importUsages = rewrites ? collectImportUsages(sourceFile, checker) : [];
-      const parameterUsages = rewrites ? collectCallbackParameters(sourceFile, checker) : [];
-      const typeAliasUsages = rewrites ? collectTypeAliasUsages(sourceFile, checker) : [];
       shardFiles.push({
         ...candidate,
         sourceFile,
-        style,
-        importUsages,
-        parameterUsages,
-        typeAliasUsages,
+        style: contextOf(sourceFile).style,
+        importUsages: rewrites ? collectImportUsages(sourceFile, checker) : [],
+        parameterUsages: rewrites ? collectCallbackParameters(sourceFile, checker) : [],
+        typeAliasUsages: rewrites ? collectTypeAliasUsages(sourceFile, checker) : [],
         project,
       });
     }
-    const total = receivers.resolved + receivers.unresolved;
-    const typesUnreliable = total > 0 && receivers.unresolved / total > maxUnresolved;
+    const unresolvedTotal = receivers.resolved + receivers.unresolved;
+    const typesUnreliable = unresolvedTotal > 0 && receivers.unresolved / unresolvedTotal > maxUnresolved;
     const summary: ProjectSummary = { ...project, typesUnreliable };
     projects.push(summary);
     for (const file of shardFiles) analysed.push({ ...file, project: summary });
-    collectUnvisited(config, runFiles, transforms, unvisited);
+    collectUnvisited(projectTexts, runFiles, transforms, unvisited);
   }
   const unvisitedCandidates = new Map([...unvisited].map(([id, files]) => [id, [...files].sort()]));
   return { analysed, sites: [...sitesByFile.values()].flat(), projects, unvisitedCandidates, manifests };
@@ -294,7 +380,7 @@ function settleSites(
     const others = sites.filter((site) => site.transform !== transform.id);
     sites = [...others, ...transform.resolve(own, { cwd: options.cwd, unvisitedCandidates })];
   }
-  return sites;
+  return settleLinkedRewrites(sites);
 }
 
 /**
@@ -324,30 +410,34 @@ function applyAll(
 }
 
 /**
- * The program for one shard: its candidate files as roots (their imports are followed), the
- * text the engine read standing in for what is on disk, dependency declarations shared.
+ * The program for one shard: its candidate files and the project files importing them as roots
+ * (their imports are followed), the text the engine read standing in for what is on disk,
+ * dependency declarations shared.
  */
-function createProgram(config: ProjectConfig, shard: readonly Candidate[]): ts.Program {
+function createProgram(
+  config: ProjectConfig,
+  shard: readonly Candidate[],
+  importers: readonly string[],
+  projectTexts: ReadonlyMap<string, string>,
+): ts.Program {
   const sources = new Map(shard.map((candidate) => [candidate.file, candidate.text]));
+  for (const file of importers) {
+    const text = projectTexts.get(file);
+    if (text !== undefined) sources.set(file, text.startsWith(BOM) ? text.slice(1) : text);
+  }
   const host = createCachingCompilerHost(config.options, sources);
   return ts.createProgram({ rootNames: [...sources.keys()], options: config.options, host });
 }
 
 /** Files of the project that this run does not include but that a transform's prefilter matches. */
 function collectUnvisited(
-  config: ProjectConfig,
+  projectTexts: ReadonlyMap<string, string>,
   runFiles: ReadonlySet<string>,
   transforms: readonly Transform[],
   into: Map<string, Set<string>>,
 ): void {
-  for (const file of config.fileNames) {
-    if (runFiles.has(file) || /\.d\.[cm]?ts$/.test(file)) continue;
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
+  for (const [file, text] of projectTexts) {
+    if (runFiles.has(file)) continue;
     for (const transform of transforms) {
       if (matchesPrefilter(text, transform.crossFileTerms ?? transform.prefilter))
         into.set(transform.id, (into.get(transform.id) ?? new Set()).add(file));

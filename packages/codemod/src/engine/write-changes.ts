@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import writeFileAtomic from 'write-file-atomic';
-import type { FileOutcome, MigrationResult } from './migration-result.js';
+import { failWithLinked, linkedFiles } from './linked-rewrites.js';
+import { allSites, type FileOutcome, type MigrationResult } from './migration-result.js';
 import type { ProgressListener } from './progress.js';
 
 function messageOf(error: unknown): string {
@@ -23,27 +24,33 @@ function whyNotWritable(outcome: FileOutcome): string | undefined {
 
 /**
  * Writes every changed file atomically (a temporary file renamed over the original, keeping its
- * mode). A file that cannot be written is left untouched and becomes `failed` with the reason;
+ * mode). A file that cannot be written is left untouched and becomes `failed` with the reason,
+ * and so do the files tied to it by a cross-file rewrite (checked before anything is written);
  * the others are still written.
  */
 export async function writeChanges(
   result: MigrationResult,
   onProgress?: ProgressListener,
+  cwd = process.cwd(),
 ): Promise<MigrationResult> {
-  const changed = result.files.filter((file) => file.status === 'changed');
+  const checked = failWithLinked(
+    result.files.map((outcome) => {
+      if (outcome.status !== 'changed') return outcome;
+      const refusal = whyNotWritable(outcome);
+      return refusal === undefined ? outcome : { ...outcome, status: 'failed' as const, reason: refusal };
+    }),
+    linkedFiles(allSites(result)),
+    cwd,
+  );
+  const changed = checked.filter((file) => file.status === 'changed');
   let done = 0;
   const files: FileOutcome[] = [];
-  for (const outcome of result.files) {
+  for (const outcome of checked) {
     if (outcome.status !== 'changed' || outcome.output === undefined) {
       files.push(outcome);
       continue;
     }
     onProgress?.({ phase: 'write', done: done++, total: changed.length });
-    const refusal = whyNotWritable(outcome);
-    if (refusal !== undefined) {
-      files.push({ ...outcome, status: 'failed', reason: refusal });
-      continue;
-    }
     try {
       await writeFileAtomic(outcome.file, outcome.output, { encoding: 'utf8' });
       files.push(outcome);

@@ -13,6 +13,7 @@ import { KEYS_TODO } from '../request-state/sealer-setup.js';
 import type { EligibleHandler, Generation } from './eligible-handlers.js';
 import { serverOptionsNotes, serverOptionsNotesAbove } from './server-construction.js';
 import { serverOptionsEdits } from './server-options.js';
+import { sharedAdapter, type SharedAdapter } from './shared-adapter.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
 // Once per module: the runtime, whose requestState keys come from the deployment (the marker says
@@ -103,6 +104,8 @@ export interface AdapterSetup {
   readonly keysSite?: Site;
   /** Servers created elsewhere that need the adapter's serverOptions(); the setup carries their markers. */
   readonly noteSites: readonly Site[];
+  /** The adapter is imported from the module creating the server (see shared-adapter.ts). */
+  readonly shared?: SharedAdapter;
 }
 
 /**
@@ -140,6 +143,9 @@ export function planAdapterSetup(
       noteSites: notes.map((note) => serverOptionsSite(context, existing.statement, note)),
     };
   }
+  const shared = generation === 'v2' ? sharedAdapter(context, handlers) : undefined;
+  if (shared !== undefined)
+    return { name: shared.name, edits: [], imports: shared.imports, noteSites: [], shared };
   const point = moduleSetupPoint(context.sourceFile);
   if (point === undefined) return undefined;
   const style = context.style;

@@ -2,7 +2,7 @@ import { CATEGORY_INFO, RUNTIME_PACKAGE, SENSITIVE_FORM_FIELD_GUIDANCE } from '@
 import type { ts } from 'ts-morph';
 import type { FileContext, SiteBase } from '../../analysis/file-context.js';
 import { SENSITIVE_FIELD_RULE_ID } from '../../analysis/site-category.js';
-import type { Site } from '../../analysis/site.js';
+import type { RequiredUnit, Site } from '../../analysis/site.js';
 import { forEachDescendant } from '../../analysis/syntax.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
@@ -19,7 +19,16 @@ import {
   type Generation,
   type HandlerFunction,
 } from './eligible-handlers.js';
-import { PlacementFinder, type Helper, type HelperPlacement, type Placement } from './placement.js';
+import { placeIn, unitOf } from './cross-file-calls.js';
+import { ForeignHelperCalls } from './foreign-helpers.js';
+import { setupCarrier } from './setup-carrier.js';
+import {
+  PlacementFinder,
+  type HandlerPlacement,
+  type Helper,
+  type HelperPlacement,
+  type Placement,
+} from './placement.js';
 import { builtRequestReason, deprecatedInputRequestBuilder } from './input-request-builders.js';
 import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
 import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
@@ -57,10 +66,25 @@ interface Plan {
   readonly handlers: Map<HandlerFunction, { handler: EligibleHandler; askings: Asking[] }>;
   /** Each helper with its questions and helper calls, and the handlers and helpers calling it. */
   readonly helpers: Map<HandlerFunction, { helper: Helper; askings: Asking[]; callers: HandlerFunction[] }>;
+  /**
+   * What each function's rewrite needs besides itself: the helpers it calls, and its callers in
+   * other files (see engine/linked-rewrites.ts).
+   */
+  readonly requires: Map<HandlerFunction, RequiredUnit[]>;
 }
 
-function group(found: readonly Found[]): Plan {
-  const plan: Plan = { handlers: new Map(), helpers: new Map() };
+function callerFunction(placement: HandlerPlacement | HelperPlacement): HandlerFunction {
+  return placement.kind === 'handler' ? placement.handler.callback : placement.helper.fn;
+}
+
+function group(context: FileContext, found: readonly Found[], foreign: readonly HelperPlacement[]): Plan {
+  const plan: Plan = { handlers: new Map(), helpers: new Map(), requires: new Map() };
+  const require = (fn: HandlerFunction, unit: RequiredUnit) => {
+    const units = plan.requires.get(fn) ?? [];
+    if (!units.some((each) => each.unit === unit.unit)) units.push(unit);
+    plan.requires.set(fn, units);
+  };
+  const here = (fn: HandlerFunction) => fn.getSourceFile() === context.sourceFile;
   const handlerEntry = (handler: EligibleHandler) => {
     let entry = plan.handlers.get(handler.callback);
     if (entry === undefined) plan.handlers.set(handler.callback, (entry = { handler, askings: [] }));
@@ -74,6 +98,18 @@ function group(found: readonly Found[]): Plan {
     placement.helper.calls.forEach((call, index) => {
       const caller = placement.callers[index]!;
       const asking: Asking = { kind: 'helper-call', call, helper: placement.helper };
+      // A caller in another file is planned by that file's analysis; the rewrites are linked.
+      if (!here(callerFunction(caller))) {
+        require(placement.helper.fn, {
+          unit: unitOf(callerFunction(caller)),
+          label: `its caller at ${placeIn(context, context.run!.contextOf(call.getSourceFile()), call)}`,
+        });
+        return;
+      }
+      require(callerFunction(caller), {
+        unit: unitOf(placement.helper.fn),
+        label: labelOf(placement.helper.fn),
+      });
       if (caller.kind === 'handler') {
         handlerEntry(caller.handler).askings.push(asking);
         entry.callers.push(caller.handler.callback);
@@ -87,6 +123,18 @@ function group(found: readonly Found[]): Plan {
   for (const { push, placement } of found) {
     if (placement.kind === 'handler') handlerEntry(placement.handler).askings.push({ kind: 'push', push });
     if (placement.kind === 'helper') helperEntry(placement).askings.push({ kind: 'push', push });
+  }
+  // This file's calls of helpers other files export: the callers pass them their round.
+  for (const placement of foreign) {
+    placement.helper.calls.forEach((call, index) => {
+      const caller = placement.callers[index]!;
+      if (!here(callerFunction(caller))) return;
+      const asking: Asking = { kind: 'helper-call', call, helper: placement.helper };
+      const label = `${labelOf(placement.helper.fn)} in ${placeIn(context, context.run!.contextOf(placement.helper.fn.getSourceFile()), placement.helper.fn)}`;
+      require(callerFunction(caller), { unit: unitOf(placement.helper.fn), label });
+      if (caller.kind === 'handler') handlerEntry(caller.handler).askings.push(asking);
+      else helperEntry(caller).askings.push(asking);
+    });
   }
   for (const entry of [...plan.handlers.values(), ...plan.helpers.values()])
     entry.askings.sort((a, b) => start(a) - start(b));
@@ -229,11 +277,15 @@ function analyse(context: FileContext): Site[] {
     if (pending !== undefined) sites.push(pending);
     sites.push(...pendingServerOptionsSites(context, existing));
   }
-  const finder = new PlacementFinder(context, context.handlers.depth);
+  const finder = PlacementFinder.for(context);
+  const foreignCalls = new ForeignHelperCalls(context);
+  const foreign = new Set<HelperPlacement>();
   const found: Found[] = [];
   const urlThrows: UrlThrow[] = [];
   const manual: Site[] = [];
   forEachDescendant(context.sourceFile, (node) => {
+    const foreignHelper = foreignCalls.placementOf(node);
+    if (foreignHelper !== undefined) foreign.add(foreignHelper);
     if (isUrlElicitationRequiredError(context, node)) {
       urlThrows.push({ node, placement: finder.ofThrow(node) });
       return;
@@ -289,7 +341,7 @@ function analyse(context: FileContext): Site[] {
     found.push({ push, placement: finder.of(push.call, push.access.expression) });
   });
 
-  const plan = group(found);
+  const plan = group(context, found, [...foreign]);
   const throwEdits = planUrlThrows(context, plan, urlThrows, manual);
   const setups = new Map<Generation, ReturnType<typeof planAdapterSetup>>();
   const adapters = (generation: Generation) => {
@@ -305,6 +357,12 @@ function analyse(context: FileContext): Site[] {
     return setups.get(generation)?.name;
   };
   const { rewrites, reasons, styles } = planAll(context, plan, adapters);
+  // Handlers registering through an adapter another module sets up need that module rewritten too.
+  for (const [fn, { handler }] of plan.handlers) {
+    const shared = setups.get(handler.generation)?.shared;
+    if (shared !== undefined && rewrites.has(fn))
+      plan.requires.set(fn, [...(plan.requires.get(fn) ?? []), shared.requires]);
+  }
 
   const usedGenerations = new Set<Generation>();
   const handlerOf = new Map<ts.CallExpression, HandlerFunction>();
@@ -317,7 +375,41 @@ function analyse(context: FileContext): Site[] {
 
   // Edits of a handler or helper (and of a helper's call sites) travel with its first question.
   const carried = new Set<HandlerFunction>();
-  let setupCarried = false;
+  const carrier = setupCarrier(
+    context,
+    [
+      ...new Set([
+        ...found.map(({ push }) => handlerOf.get(push.call)),
+        ...[...throwEdits.values()].map(({ fn }) => fn),
+        ...rewrites.keys(),
+      ]),
+    ].filter((fn): fn is HandlerFunction => fn !== undefined && rewrites.has(fn)),
+    plan.requires,
+  );
+  const linked = (site: Site, fn: HandlerFunction): Site => ({
+    ...site,
+    link: { unit: unitOf(fn), requires: plan.requires.get(fn) ?? [] },
+  });
+  // The runtime setup and the type imports travel with the carrier's first site.
+  const setupFor = (fn: HandlerFunction, edits: TextEdit[], imports: ImportRequest[]) => {
+    if (fn !== carrier?.fn || carrier.done) return;
+    carrier.done = true;
+    edits.push(
+      ...typeImportEdits(
+        context,
+        [...rewrites.values()].flatMap((each) => each.typeImports),
+      ),
+    );
+    for (const generation of usedGenerations) {
+      const setup = setups.get(generation);
+      if (setup === undefined) continue;
+      edits.push(...setup.edits);
+      imports.push(...setup.imports);
+      if (setup.keysSite !== undefined) sites.push(setup.keysSite);
+      sites.push(...setup.noteSites);
+      if (setup.shared !== undefined) sites.push(...setup.shared.takeSites());
+    }
+  };
   for (const { push, placement } of found) {
     if (placement.kind === 'manual') {
       sites.push(context.manualSite(base(push, push.shape), placement.reason));
@@ -326,7 +418,7 @@ function analyse(context: FileContext): Site[] {
     const fn = handlerOf.get(push.call)!;
     const rewrite = rewrites.get(fn);
     if (rewrite === undefined) {
-      sites.push(context.manualSite(base(push, push.shape), reasons.get(fn) ?? 'not rewritten'));
+      sites.push(linked(context.manualSite(base(push, push.shape), reasons.get(fn) ?? 'not rewritten'), fn));
       continue;
     }
     const edits: TextEdit[] = [...(rewrite.questions.get(push.call) ?? [])];
@@ -338,34 +430,21 @@ function analyse(context: FileContext): Site[] {
       // Helper call sites inside this handler.
       for (const [call, callEdits] of rewrite.questions) if (!handlerOf.has(call)) edits.push(...callEdits);
     }
-    if (!setupCarried) {
-      setupCarried = true;
-      edits.push(
-        ...typeImportEdits(
-          context,
-          [...rewrites.values()].flatMap((rewrite) => rewrite.typeImports),
-        ),
-      );
-      for (const generation of usedGenerations) {
-        const setup = setups.get(generation);
-        if (setup === undefined) continue;
-        edits.push(...setup.edits);
-        imports.push(...setup.imports);
-        if (setup.keysSite !== undefined) sites.push(setup.keysSite);
-        sites.push(...setup.noteSites);
-      }
-    }
+    setupFor(fn, edits, imports);
     sites.push(
-      context.rewriteSite(base(push, `${push.shape}-${styles.get(fn) ?? 'replay'}`), edits, {
-        imports,
-        packages: [RUNTIME_PACKAGE],
-      }),
+      linked(
+        context.rewriteSite(base(push, `${push.shape}-${styles.get(fn) ?? 'replay'}`), edits, {
+          imports,
+          packages: [RUNTIME_PACKAGE],
+        }),
+        fn,
+      ),
     );
   }
   for (const [node, { fn, edits: throwEdit, imports: throwImports }] of throwEdits) {
     const rewrite = rewrites.get(fn);
     if (rewrite === undefined) {
-      manual.push(context.manualSite(urlThrowBase(node), reasons.get(fn) ?? 'not rewritten'));
+      manual.push(linked(context.manualSite(urlThrowBase(node), reasons.get(fn) ?? 'not rewritten'), fn));
       continue;
     }
     const edits = [...throwEdit];
@@ -375,24 +454,12 @@ function analyse(context: FileContext): Site[] {
       edits.push(...rewrite.edits, ...[...rewrite.questions.values()].flat());
       imports.push(...rewrite.imports);
     }
-    if (!setupCarried) {
-      setupCarried = true;
-      edits.push(
-        ...typeImportEdits(
-          context,
-          [...rewrites.values()].flatMap((each) => each.typeImports),
-        ),
-      );
-      for (const generation of usedGenerations) {
-        const setup = setups.get(generation);
-        if (setup === undefined) continue;
-        edits.push(...setup.edits);
-        imports.push(...setup.imports);
-        if (setup.keysSite !== undefined) sites.push(setup.keysSite);
-      }
-    }
+    setupFor(fn, edits, imports);
     sites.push(
-      context.rewriteSite(urlThrowBase(node, true), edits, { imports, packages: [RUNTIME_PACKAGE] }),
+      linked(
+        context.rewriteSite(urlThrowBase(node, true), edits, { imports, packages: [RUNTIME_PACKAGE] }),
+        fn,
+      ),
     );
   }
   // Handlers and helpers that only call helpers carry their own edits with no question of their own.
@@ -401,20 +468,25 @@ function analyse(context: FileContext): Site[] {
     const first = (plan.handlers.get(fn) ?? plan.helpers.get(fn))?.askings[0];
     if (first?.kind !== 'helper-call') continue;
     const edits = [...rewrite.edits];
+    const imports = [...rewrite.imports];
     for (const [, callEdits] of rewrite.questions) edits.push(...callEdits);
+    setupFor(fn, edits, imports);
     sites.push(
-      context.rewriteSite(
-        {
-          transform: TRANSFORM_ID,
-          category: 'elicitation',
-          kind: 'helper-caller',
-          node: first.call,
-          todo: plan.handlers.has(fn)
-            ? 'Register the handler through the runtime adapter and pass its round to the helper.'
-            : 'Take the round instead of the server, extra or ctx and pass it to the helper.',
-        },
-        edits,
-        { imports: rewrite.imports, packages: [RUNTIME_PACKAGE] },
+      linked(
+        context.rewriteSite(
+          {
+            transform: TRANSFORM_ID,
+            category: 'elicitation',
+            kind: 'helper-caller',
+            node: first.call,
+            todo: plan.handlers.has(fn)
+              ? 'Register the handler through the runtime adapter and pass its round to the helper.'
+              : 'Take the round instead of the server, extra or ctx and pass it to the helper.',
+          },
+          edits,
+          { imports, packages: [RUNTIME_PACKAGE] },
+        ),
+        fn,
       ),
     );
   }

@@ -2,6 +2,7 @@ import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { unwrapExpression } from '../../analysis/syntax.js';
 import { answerWait, enclosingFunction, skipParentheses } from './awaited-question.js';
+import { foreignCalls, placeIn, type ForeignCall } from './cross-file-calls.js';
 import {
   functionOfSymbol,
   nameOfFunction,
@@ -19,7 +20,7 @@ export interface Helper {
   readonly fn: HandlerFunction;
   /** The parameter the questions go through (`server`, `extra`, `ctx`); it becomes `round`. */
   readonly parameter: ts.ParameterDeclaration;
-  /** Every call of the helper, each awaited inside an eligible handler or another such helper. */
+  /** Every call of the helper (in this file, then in other files of the run), each awaited inside an eligible handler or another such helper. */
   readonly calls: readonly ts.CallExpression[];
 }
 
@@ -69,8 +70,19 @@ export function receiverRoot(expression: ts.Expression): ts.Identifier | undefin
   return ts.isIdentifier(current) ? current : undefined;
 }
 
+/** One finder per file context, so that the analyses of files calling each other share placements. */
+const finders = new WeakMap<FileContext, PlacementFinder>();
+
 export class PlacementFinder {
   readonly #cache = new Map<ts.Node, Placement>();
+
+  /** The finder of a file, following helpers to `--depth`. */
+  static for(context: FileContext): PlacementFinder {
+    let finder = finders.get(context);
+    if (finder === undefined)
+      finders.set(context, (finder = new PlacementFinder(context, context.handlers.depth)));
+    return finder;
+  }
 
   constructor(
     private readonly context: FileContext,
@@ -191,11 +203,13 @@ export class PlacementFinder {
     const symbol = context.checker.getSymbolAtLocation(name);
     if (symbol === undefined || functionOfSymbol(symbol) !== fn)
       return { kind: 'manual', reason: `${name.text}() cannot be followed to its callers` };
-    if (isExported(fn))
-      return {
-        kind: 'manual',
-        reason: `it runs in ${name.text}(), which is exported: its callers in other files cannot be updated to pass the round; migrate them together by hand`,
-      };
+    let foreign: readonly ForeignCall[] = [];
+    if (isExported(fn)) {
+      const found = foreignCalls(context, symbol, name.text);
+      if (typeof found === 'string')
+        return { kind: 'manual', reason: `it runs in ${name.text}(), which is exported: ${found}` };
+      foreign = found;
+    }
     const references = referencesTo(context, symbol, name);
     const calls: ts.CallExpression[] = [];
     for (const reference of references) {
@@ -222,7 +236,8 @@ export class PlacementFinder {
         };
       calls.push(parent);
     }
-    if (calls.length === 0) return { kind: 'manual', reason: `${name.text}() is never called in this file` };
+    if (calls.length === 0 && foreign.length === 0)
+      return { kind: 'manual', reason: `${name.text}() is never called in this file` };
     const parameter = questionParameter(context, fn, root);
     if (parameter === undefined)
       return {
@@ -249,7 +264,40 @@ export class PlacementFinder {
       if (placement.kind === 'helper') level = Math.max(level, placement.level + 1);
       callers.push(placement);
     }
-    return { kind: 'helper', helper: { fn, parameter, calls }, callers, level };
+    for (const { context: other, call } of foreign) {
+      const where = placeIn(context, other, call);
+      const caller = enclosingFunction(call);
+      if (caller === undefined)
+        return {
+          kind: 'manual',
+          reason: `${name.text}() is also called at module initialization (${where}), outside any request`,
+        };
+      const argument = call.arguments[index];
+      const placement = PlacementFinder.for(other).#ofFunction(
+        caller,
+        argument === undefined ? undefined : receiverRoot(argument),
+      );
+      if (placement.kind === 'manual')
+        return {
+          kind: 'manual',
+          reason: `${name.text}() is also called at ${where} where ${placement.reason}`,
+        };
+      // The calling file's rewrite passes the round where the call is awaited; a kept promise is not followed there.
+      const wait = answerWait(other, call);
+      if (typeof wait === 'string' || wait.kept)
+        return {
+          kind: 'manual',
+          reason: `${name.text}() is called at ${where} where ${typeof wait === 'string' ? wait : 'its promise is kept in a variable and awaited later; await it where it is asked'}`,
+        };
+      if (placement.kind === 'helper') level = Math.max(level, placement.level + 1);
+      callers.push(placement);
+    }
+    return {
+      kind: 'helper',
+      helper: { fn, parameter, calls: [...calls, ...foreign.map(({ call }) => call)] },
+      callers,
+      level,
+    };
   }
 }
 

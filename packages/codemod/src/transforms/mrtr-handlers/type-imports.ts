@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
+import { nextLineStartOf } from '../../edits/line-ranges.js';
 import { braces, quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 
@@ -32,8 +33,12 @@ export function typeImportEdits(context: FileContext, imports: readonly TypeImpo
       return local === name ? name : `${name} as ${local}`;
     });
     const line = `import type ${braces(style, specifiers.join(', '))} from ${quoteString(style, module)}${semicolon(style)}`;
-    return last === undefined
-      ? { start: 0, end: 0, text: `${line}${style.newline}` }
+    if (last === undefined) return { start: 0, end: 0, text: `${line}${style.newline}` };
+    // At the start of the next line, so that removing that last import (its whole line) does not
+    // overlap the insertion.
+    const next = nextLineStartOf(context.text, last.end);
+    return next > last.end && /^[ \t]*\r?\n$/.test(context.text.slice(last.end, next))
+      ? { start: next, end: next, text: `${line}${style.newline}` }
       : { start: last.end, end: last.end, text: `${style.newline}${line}` };
   });
 }

@@ -1,0 +1,80 @@
+import { ts } from 'ts-morph';
+import type { FileContext } from '../../analysis/file-context.js';
+import { forEachDescendant, unwrapExpression } from '../../analysis/syntax.js';
+import { functionOfSymbol } from './eligible-handlers.js';
+import { PlacementFinder, type HelperPlacement } from './placement.js';
+import { asPushCall } from './push-calls.js';
+
+// The handler side of a cross-file helper: a call, in this file, of a helper another file exports
+// that asks through a parameter. The helper's own file decides whether it takes `round` (every
+// caller in the project must be an eligible handler); this side passes it.
+
+/** The local names of what the file imports from relative modules (other files of the project). */
+function relativeImportNames(sourceFile: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of sourceFile.statements) {
+    if (
+      !ts.isImportDeclaration(statement) ||
+      !ts.isStringLiteral(statement.moduleSpecifier) ||
+      !statement.moduleSpecifier.text.startsWith('.')
+    )
+      continue;
+    const clause = statement.importClause;
+    if (clause === undefined || clause.isTypeOnly) continue;
+    if (clause.name !== undefined) names.add(clause.name.text);
+    const bindings = clause.namedBindings;
+    if (bindings !== undefined && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+    if (bindings !== undefined && ts.isNamedImports(bindings))
+      for (const element of bindings.elements) if (!element.isTypeOnly) names.add(element.name.text);
+  }
+  return names;
+}
+
+/** The identifier naming the function a call calls: `helper(…)` or `helpers.helper(…)`. */
+function calleeName(call: ts.CallExpression, imported: ReadonlySet<string>): ts.Identifier | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isIdentifier(callee)) return imported.has(callee.text) ? callee : undefined;
+  if (
+    ts.isPropertyAccessExpression(callee) &&
+    ts.isIdentifier(callee.expression) &&
+    ts.isIdentifier(callee.name) &&
+    imported.has(callee.expression.text)
+  )
+    return callee.name;
+  return undefined;
+}
+
+/** Finds the calls of other files' asking helpers in one file, with each helper's placement. */
+export class ForeignHelperCalls {
+  readonly #imported: ReadonlySet<string>;
+
+  constructor(private readonly context: FileContext) {
+    this.#imported = context.run === undefined ? new Set() : relativeImportNames(context.sourceFile);
+  }
+
+  /** The placement of the helper `call` calls, when it is another file's helper taking this call's round. */
+  placementOf(node: ts.Node): HelperPlacement | undefined {
+    const run = this.context.run;
+    if (run === undefined || this.#imported.size === 0 || !ts.isCallExpression(node)) return undefined;
+    const name = calleeName(node, this.#imported);
+    if (name === undefined) return undefined;
+    let symbol = this.context.checker.getSymbolAtLocation(name);
+    if (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0)
+      symbol = this.context.checker.getAliasedSymbol(symbol);
+    const fn = symbol === undefined ? undefined : functionOfSymbol(symbol);
+    const home = fn?.getSourceFile();
+    if (fn === undefined || home === undefined || home === this.context.sourceFile || home.isDeclarationFile)
+      return undefined;
+    const other = run.contextOf(home);
+    let placement: HelperPlacement | undefined;
+    forEachDescendant(fn, (inner) => {
+      if (placement !== undefined) return;
+      const push = asPushCall(other, inner);
+      if (push === undefined) return;
+      const found = PlacementFinder.for(other).of(push.call, push.access.expression);
+      if (found.kind === 'helper' && found.helper.fn === fn && found.helper.calls.includes(node))
+        placement = found;
+    });
+    return placement;
+  }
+}
