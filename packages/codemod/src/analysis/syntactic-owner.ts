@@ -17,8 +17,34 @@ function declarationOf(checker: ts.TypeChecker, node: ts.Node): ts.Declaration |
   return checker.getSymbolAtLocation(node)?.declarations?.[0];
 }
 
+/** `await import('m')` or `require('m')`: the module a destructuring takes its bindings from. */
+function loadedModule(initializer: ts.Expression | undefined): string | undefined {
+  if (initializer === undefined) return undefined;
+  let current = unwrapExpression(initializer);
+  if (ts.isAwaitExpression(current)) current = unwrapExpression(current.expression);
+  if (!ts.isCallExpression(current) || current.arguments.length !== 1) return undefined;
+  const loads =
+    current.expression.kind === ts.SyntaxKind.ImportKeyword ||
+    (ts.isIdentifier(current.expression) && current.expression.text === 'require');
+  const [specifier] = current.arguments;
+  return loads && specifier !== undefined && ts.isStringLiteralLike(specifier) ? specifier.text : undefined;
+}
+
 /** The module and exported name behind a local import binding, whether or not the module resolves. */
 function importOf(declaration: ts.Declaration): { module: string; imported: string } | undefined {
+  // `const { McpServer } = await import('m')`, `const { Server: S } = require('m')`
+  if (
+    ts.isBindingElement(declaration) &&
+    ts.isObjectBindingPattern(declaration.parent) &&
+    ts.isVariableDeclaration(declaration.parent.parent) &&
+    ts.isIdentifier(declaration.name)
+  ) {
+    const module = loadedModule(declaration.parent.parent.initializer);
+    const property = declaration.propertyName ?? declaration.name;
+    return module === undefined || !ts.isIdentifier(property)
+      ? undefined
+      : { module, imported: property.text };
+  }
   if (ts.isImportSpecifier(declaration)) {
     const module = declaration.parent.parent.parent.moduleSpecifier;
     if (!ts.isStringLiteral(module)) return undefined;
@@ -145,6 +171,58 @@ function countFieldWrites(klass: ts.ClassLikeDeclaration, name: string): number 
   return count;
 }
 
+/** The function a callee names, in this file or (imported) in another file of the project. */
+function calledFunction(
+  checker: ts.TypeChecker,
+  callee: ts.Expression,
+): ts.FunctionDeclaration | ts.ArrowFunction | ts.FunctionExpression | undefined {
+  const inner = unwrapExpression(callee);
+  if (!ts.isIdentifier(inner)) return undefined;
+  let symbol = checker.getSymbolAtLocation(inner);
+  if (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0)
+    symbol = checker.getAliasedSymbol(symbol);
+  const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+  if (declaration === undefined || declaration.getSourceFile().isDeclarationFile) return undefined;
+  if (ts.isFunctionDeclaration(declaration)) return declaration;
+  if (ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined) {
+    const init = unwrapExpression(declaration.initializer);
+    if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+  }
+  return undefined;
+}
+
+/**
+ * `createServer()`: what a project function returns, by its return type annotation or, without
+ * one, by the one thing every `return` in it gives back (`return new McpServer(…)`).
+ */
+function ownerOfCall(checker: ts.TypeChecker, call: ts.CallExpression, depth: number): Evidence {
+  const fn = calledFunction(checker, call.expression);
+  if (fn === undefined) return undefined;
+  if (fn.type !== undefined) return ownerOfTypeNode(checker, fn.type);
+  const body = fn.body;
+  if (body === undefined) return undefined;
+  if (!ts.isBlock(body)) return syntacticOrigin(checker, body, depth + 1);
+  const returned: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) return;
+    if (ts.isReturnStatement(node) && node.expression !== undefined) returned.push(node.expression);
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  const origins = returned.map((expression) => syntacticOrigin(checker, expression, depth + 1));
+  const [first] = origins;
+  if (first === undefined || first === 'other') return first;
+  return origins.every(
+    (origin) =>
+      origin !== undefined &&
+      origin !== 'other' &&
+      origin.owner === first.owner &&
+      origin.module === first.module,
+  )
+    ? first
+    : undefined;
+}
+
 /**
  * A variable, parameter, class field or import: its annotation, else the initializer it was built
  * by (a `const`, a `let` never assigned again, a field, or the one constructor assignment of a
@@ -187,9 +265,10 @@ function ownerOfDeclaration(checker: ts.TypeChecker, declaration: ts.Declaration
 /**
  * What a receiver is by syntax alone, for files whose SDK types are not installed: built by
  * `new Server(…)`/`new McpServer(…)` (or annotated with such a type) imported from an MCP SDK
- * module specifier, directly or through a `const` (or a `let` never assigned again), a class field
- * (its initializer, or its one assignment in the constructor), `mcpServer.server`, or a binding
- * imported from another file of the project that is one of these. The decisions (which imported
+ * module specifier (statically, or destructured from `await import(…)` or `require(…)`), directly
+ * or through a `const` (or a `let` never assigned again), a class field (its initializer, or its
+ * one assignment in the constructor), `mcpServer.server`, a project function that returns one, or
+ * a binding imported from another file of the project that is one of these. The decisions (which imported
  * names, which properties) are core's, shared with the lint rules; unlike the lint, a receiver whose
  * root is unknown is not taken to be the SDK's, because the codemod rewrites what it finds.
  */
@@ -197,6 +276,7 @@ export function syntacticOrigin(checker: ts.TypeChecker, node: ts.Expression, de
   if (depth > MAX_DEPTH) return undefined;
   const current = unwrapExpression(node);
   if (ts.isNewExpression(current)) return ownerOfName(checker, current.expression);
+  if (ts.isCallExpression(current)) return ownerOfCall(checker, current, depth);
   if (ts.isIdentifier(current)) {
     const declaration = declarationOf(checker, current);
     return declaration === undefined ? undefined : ownerOfDeclaration(checker, declaration, depth);

@@ -1,7 +1,13 @@
-import { DEPRECATED_INPUT_REQUEST_GUIDANCE, INPUT_REQUEST_BUILDERS, legacyMethod } from '@mcp-mrtr/core';
-import type { ts } from 'ts-morph';
+import {
+  DEPRECATED_INPUT_REQUEST_GUIDANCE,
+  INPUT_REQUEST_BUILDER_OBJECT,
+  INPUT_REQUEST_BUILDERS,
+  legacyMethod,
+} from '@mcp-mrtr/core';
+import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { resolveMember } from '../../analysis/sdk-resolution.js';
+import { unwrapExpression } from '../../analysis/syntax.js';
 import { asMemberCall } from '../shared/calls.js';
 import type { PushCategory } from './push-calls.js';
 
@@ -13,9 +19,20 @@ import type { PushCategory } from './push-calls.js';
 /** The SDK v2 interface that declares the input-request builders (`inputRequired.…`). */
 const BUILDER_CONTAINER = 'InputRequiredBuilder';
 
-/** Whether a member the SDK declares is one of its input-request builders. */
-export function isInputRequestBuilder(container: string | undefined): boolean {
-  return container === BUILDER_CONTAINER;
+/**
+ * Whether `inputRequired.createMessage` is a builder: the SDK declares it on its builder interface
+ * or, when types do not resolve (the SDK or a framework re-exporting it is not installed), the
+ * receiver is the builder object's name, as the lint decides.
+ */
+export function isInputRequestBuilder(checker: ts.TypeChecker, access: ts.PropertyAccessExpression): boolean {
+  const resolution = resolveMember(checker, access);
+  if (resolution.kind === 'sdk') return resolution.container === BUILDER_CONTAINER;
+  const receiver = unwrapExpression(access.expression);
+  return (
+    resolution.kind === 'unresolved' &&
+    ts.isIdentifier(receiver) &&
+    receiver.text === INPUT_REQUEST_BUILDER_OBJECT
+  );
 }
 
 export interface BuiltInputRequest {
@@ -37,8 +54,7 @@ export function deprecatedInputRequestBuilder(
   const category = method === undefined ? undefined : legacyMethod(method)?.category;
   if (member === undefined || method === undefined || guidance === undefined) return undefined;
   if (category !== 'sampling' && category !== 'roots') return undefined;
-  const resolution = resolveMember(context.checker, member.access);
-  if (resolution.kind !== 'sdk' || !isInputRequestBuilder(resolution.container)) return undefined;
+  if (!isInputRequestBuilder(context.checker, member.access)) return undefined;
   return { call: member.call, category, method, guidance };
 }
 

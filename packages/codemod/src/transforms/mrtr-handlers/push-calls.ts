@@ -98,7 +98,7 @@ export function asPushCall(context: FileContext, node: ts.Node): PushCall | unde
   const resolution = context.resolveMember(member.access);
   if (resolution.kind === 'other') return undefined;
   // SDK v2's `inputRequired.createMessage(…)` builds an input request: nothing is pushed.
-  if (resolution.kind === 'sdk' && isInputRequestBuilder(resolution.container)) return undefined;
+  if (isInputRequestBuilder(context.checker, member.access)) return undefined;
   const shape = category === 'elicitation' && isUrlMode(params) ? 'elicit-url' : CATEGORY_SHAPE[category];
   return {
     call: member.call,
