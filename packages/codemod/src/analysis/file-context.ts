@@ -91,6 +91,16 @@ export class FileContext {
     return resolution;
   }
 
+  /** Whether sites over `node` rest on syntactic evidence rather than types. */
+  isFromSyntax(node: ts.Node): boolean {
+    return this.#fromSyntax.some((marked) => marked.pos < node.end && node.pos < marked.end);
+  }
+
+  /** Sites over `node` rest on syntactic evidence another file's analysis found. */
+  noteFromSyntax(node: ts.Node): void {
+    this.#fromSyntax.push(node);
+  }
+
   /**
    * The identifier to use for `name` from `module`: the local name of an existing import, else
    * `name` itself, else `name2`, `name3`… when the file already uses `name` for something else.
@@ -187,9 +197,8 @@ export class FileContext {
   #site(base: SiteBase): Site {
     const start = base.node.getStart(this.sourceFile);
     const { line, column } = lineAndColumn(this.text, start);
-    const fromSyntax = this.#fromSyntax.some((node) => node.pos < base.node.end && base.node.pos < node.end);
     return {
-      ...(fromSyntax ? { evidence: 'syntax' as const } : {}),
+      ...(this.isFromSyntax(base.node) ? { evidence: 'syntax' as const } : {}),
       transform: base.transform,
       category: base.category,
       ruleId: ruleIdOf(base.category),

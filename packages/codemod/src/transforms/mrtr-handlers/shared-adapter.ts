@@ -165,6 +165,9 @@ export function sharedAdapter(
   const serverFile = first.declaration.getSourceFile();
   if (!run.mayWrite(serverFile.fileName)) return undefined;
   const server = run.contextOf(serverFile);
+  // The server is an SDK v2 one only by the handlers' syntax: its module's sites say so too.
+  if (v2.some((handler) => context.isFromSyntax(handler.registration)))
+    server.noteFromSyntax(first.declaration);
   if (!run.relate(serverFile.fileName, TRANSFORM_ID)) return undefined;
   const adapter = planServerModule(server, first);
   if (adapter === undefined) return undefined;
