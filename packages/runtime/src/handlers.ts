@@ -40,3 +40,15 @@ export type MrtrHandler<M extends MrtrEligibleMethod, Args, State, R extends Rou
   args: Args,
   round: R,
 ) => Outcome<CompleteResultByMethod[M]>;
+
+/** Options of an adapter's low-level `requestHandler`. */
+export interface RequestHandlerOptions {
+  /**
+   * What the handler serves with a round trip of its own (tool or prompt names, resource URIs): a
+   * case of its switch that returns input_required itself and reads the retry on its own. Such a
+   * request runs once, outside the journal, and its result goes back untouched, as the SDK's own
+   * `setRequestHandler` returned it; on SDK v2 its requestState is not verified here either. The
+   * codemod lists them when it migrates the other cases of the handler.
+   */
+  readonly ownRoundTrip?: readonly string[];
+}

@@ -127,18 +127,7 @@ export class MrtrRuntime {
       ({ value: state, journal } = await this.sealer.openRound<State>(call.state.token, binding));
     }
     const replay = new Replay(journal, responses, this.builders);
-    const init: RoundInit<State> = {
-      method,
-      binding,
-      state,
-      responses,
-      clientCapabilities: call.clientCapabilities,
-      signal: call.signal ?? new AbortController().signal,
-      sealer: this.sealer,
-      builderOptions: this.builders,
-      replay,
-    };
-    const round = createRound ? createRound(init) : (new Round<State>(init) as R);
+    const round = this.newRound({ method, binding, state, responses, replay }, call, createRound);
     let result: unknown;
     try {
       result = await handler(call.args, round);
@@ -169,5 +158,50 @@ export class MrtrRuntime {
       );
     }
     return result as unknown as CompleteResultByMethod[M];
+  }
+  /**
+   * Serves a request whose handler code runs its own round trip (it builds input_required itself
+   * and reads the retry's fields on its own): one call, no state opened, no journal, and the
+   * result goes back untouched, input_required included, as the SDK's own `setRequestHandler`
+   * would return it. Only `round.extra` / `round.ctx` and `round.step` are meaningful on this path;
+   * a question asked through the round is a `MrtrUsageError`.
+   */
+  async runOwnRoundTrip<M extends MrtrEligibleMethod, Args, State, R extends Round<State> = Round<State>>(
+    handler: MrtrHandler<M, Args, State, R>,
+    call: RoundCall<Args> & { readonly request: RequestIdentity & { readonly method: M } },
+    createRound?: RoundFactory<State, R>,
+  ): Promise<unknown> {
+    const method = call.request.method;
+    const responses = new InputResponses(undefined);
+    const binding = this.sealer.prepare({ principal: call.principal, request: call.request });
+    const replay = new Replay(undefined, responses, this.builders);
+    const round = this.newRound({ method, binding, state: undefined, responses, replay }, call, createRound);
+    const asked = () =>
+      new MrtrUsageError(
+        `The ${method} handler for ${call.request.target} runs its own round trip, yet asked through round.ask(); ask the way its own round trip does, or take ${call.request.target} out of ownRoundTrip.`,
+      );
+    let result: unknown;
+    try {
+      result = await handler(call.args, round);
+    } catch (error) {
+      throw isSuspension(error) ? asked() : error;
+    }
+    if (Object.keys(replay.pending).length > 0) throw asked();
+    return result;
+  }
+
+  private newRound<State, R extends Round<State>>(
+    parts: Pick<RoundInit<State>, 'method' | 'binding' | 'state' | 'responses' | 'replay'>,
+    call: RoundCall<unknown>,
+    createRound: RoundFactory<State, R> | undefined,
+  ): R {
+    const init: RoundInit<State> = {
+      ...parts,
+      clientCapabilities: call.clientCapabilities,
+      signal: call.signal ?? new AbortController().signal,
+      sealer: this.sealer,
+      builderOptions: this.builders,
+    };
+    return createRound ? createRound(init) : (new Round<State>(init) as R);
   }
 }

@@ -275,7 +275,7 @@ const lowLevelHosts: [string, () => Promise<Host>][] = [
   ['SDK v2 low-level Server', () => sdkV2Host('v2 low-level', createReplayV2LowLevelServer)],
 ];
 
-describe.each(lowLevelHosts)('requestHandler on the %s', (_name, start) => {
+describe.each(lowLevelHosts)('requestHandler on the %s', (name, start) => {
   let host: Host;
   beforeAll(async () => {
     host = await start();
@@ -312,6 +312,38 @@ describe.each(lowLevelHosts)('requestHandler on the %s', (_name, start) => {
       'Elicitation response content does not match requested schema: data/city must be equal to one of the allowed values',
     );
   });
+
+  it('serves a case with its own round trip untouched: its input_required, its retry fields', async () => {
+    // A 2025 client (v1 host) never saw the runtime's rounds, but did see this handler's own result.
+    const params = paramsOf('tools/call', 'hand_rolled');
+    const first = await (host.attempt?.('tools/call', params) ?? host.call('tools/call', 'hand_rolled'));
+    expect(first).toMatchObject({
+      kind: 'result',
+      result: {
+        resultType: 'input_required',
+        inputRequests: { ok: { method: 'elicitation/create' } },
+        requestState: 'hand-rolled-state',
+      },
+    });
+    expect(host.user.asked).toEqual([]);
+
+    const retry = { inputResponses: { ok: accept({ go: true }) }, requestState: 'hand-rolled-state' };
+    expect(text(await host.call('tools/call', 'hand_rolled', retry))).toBe('hand-rolled accept');
+    expect(await host.effects()).toEqual(['hand-rolled accept, state hand-rolled-state']);
+  });
+
+  // Only a 2026-07-28 client sends a requestState of its own accord.
+  it.runIf(name.includes('v2'))(
+    'hands a case with its own round trip the requestState the client sent, unverified',
+    async () => {
+      const outcome = await host.attempt!('tools/call', {
+        ...paramsOf('tools/call', 'hand_rolled', { inputResponses: { ok: { action: 'decline' } } }),
+        requestState: 'hand-rolled-state',
+      });
+      expect(text(outcome)).toBe('hand-rolled decline');
+      expect(await host.effects()).toEqual(['hand-rolled decline, state hand-rolled-state']);
+    },
+  );
 
   it('runs prompts/get and resources/read handlers', async () => {
     host.user.answer('Which topic?', accept({ topic: 'moss' }));

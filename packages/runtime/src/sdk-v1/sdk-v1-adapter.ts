@@ -28,7 +28,7 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitationContentError, MissingClientCapabilityError } from '../errors.js';
-import type { MrtrHandler, ResourceTarget } from '../handlers.js';
+import type { MrtrHandler, RequestHandlerOptions, ResourceTarget } from '../handlers.js';
 import { principalFromAuth } from '../principal.js';
 import type {
   CompleteResultByMethod,
@@ -44,7 +44,7 @@ import {
   LegacyFulfilmentError,
   type LegacyFulfilmentOptions,
 } from './legacy-fulfilment.js';
-import type { Extra, SdkV1Round } from './sdk-v1-round.js';
+import { SdkV1Round, type Extra } from './sdk-v1-round.js';
 
 export interface SdkV1AdapterOptions extends LegacyFulfilmentOptions {
   /**
@@ -147,10 +147,12 @@ function asLegacyError(error: unknown): unknown {
  * ```
  */
 export class SdkV1Adapter {
+  private readonly runtime: MrtrRuntime;
   private readonly fulfilment: LegacyFulfilment;
   private readonly principalOf: (extra: Extra) => string;
 
   constructor(runtime: MrtrRuntime, options: SdkV1AdapterOptions = {}) {
+    this.runtime = runtime;
     this.fulfilment = new LegacyFulfilment(runtime, options);
     this.principalOf = options.principal ?? ((extra) => principalFromAuth(extra.authInfo));
   }
@@ -268,16 +270,35 @@ export class SdkV1Adapter {
    *   switch (request.params.name) { … }
    * }));
    * ```
+   *
+   * `options.ownRoundTrip` names what the handler serves with a hand-written round trip: those
+   * requests skip the legacy loop, so a 2025 client gets their input_required result as before.
    */
   requestHandler<M extends MrtrEligibleMethod, State = unknown>(
     server: Server,
     method: M,
     handler: SdkV1RequestHandler<M, State>,
+    options: RequestHandlerOptions = {},
   ): (request: SdkV1RequestByMethod[M], extra: Extra) => Promise<SdkV1ResultByMethod[M]> {
+    const ownRoundTrip = new Set(options.ownRoundTrip);
     return async (request, extra) => {
       const identity = requestIdentityOf(method, request.params);
       if (!identity)
         throw new McpError(ErrorCode.InvalidParams, `${method} params do not name what they target.`);
+      if (ownRoundTrip.has(identity.target)) {
+        return (await this.runtime.runOwnRoundTrip<M, SdkV1RequestByMethod[M], State, SdkV1Round<State>>(
+          handler,
+          {
+            request: identity as RequestIdentity & { readonly method: M },
+            args: request,
+            principal: this.principalOf(extra),
+            clientCapabilities: server.getClientCapabilities(),
+            inputResponses: undefined,
+            signal: extra.signal,
+          },
+          (init) => new SdkV1Round(init, extra),
+        )) as SdkV1ResultByMethod[M];
+      }
       try {
         return (await this.serve(
           server,

@@ -26,7 +26,7 @@ import {
   type Variables,
 } from '@modelcontextprotocol/server';
 import { ElicitationContentError, MrtrUsageError, RequestStateError } from '../errors.js';
-import type { MrtrHandler, ResourceTarget } from '../handlers.js';
+import type { MrtrHandler, RequestHandlerOptions, ResourceTarget } from '../handlers.js';
 import type { Journal } from '../journal/journal.js';
 import { principalFromAuth } from '../principal.js';
 import type {
@@ -145,6 +145,8 @@ export class SdkV2Adapter {
   private readonly runtime: MrtrRuntime;
   private readonly principalOf: (ctx: ServerContext) => string;
   private readonly options: SdkV2AdapterOptions;
+  /** What low-level handlers serve with a round trip of their own, by method (see `requestHandler`). */
+  private readonly ownRoundTrips = new Map<MrtrEligibleMethod, Set<string>>();
 
   constructor(runtime: MrtrRuntime, options: SdkV2AdapterOptions = {}) {
     this.runtime = runtime;
@@ -254,21 +256,46 @@ export class SdkV2Adapter {
    *   switch (request.params.name) { … }
    * }));
    * ```
+   *
+   * `options.ownRoundTrip` names what the handler serves with a hand-written round trip: those
+   * requests run once with their result untouched, and their requestState reaches the handler as
+   * the client sent it (on every server this adapter verifies state for).
    */
   requestHandler<M extends MrtrEligibleMethod, State = unknown>(
     server: McpServer | Server,
     method: M,
     handler: SdkV2RequestHandler<M, State>,
+    options: RequestHandlerOptions = {},
   ): (request: RequestTypeMap[M], ctx: ServerContext) => Promise<HandlerResultTypeMap[M]> {
     bindRequestScope(server);
-    return async (request, ctx) =>
-      (await this.round(
+    const own = this.ownRoundTrips.get(method) ?? new Set<string>();
+    for (const target of options.ownRoundTrip ?? []) own.add(target);
+    if (own.size > 0) this.ownRoundTrips.set(method, own);
+    const ownRoundTrip = new Set(options.ownRoundTrip);
+    return async (request, ctx) => {
+      const identity = this.identityOf(method, ctx) as RequestIdentity & { readonly method: M };
+      if (ownRoundTrip.has(identity.target)) {
+        return (await this.runtime.runOwnRoundTrip(
+          handler as unknown as MrtrHandler<M, unknown, State, SdkV2Round<State>>,
+          {
+            request: identity,
+            args: request,
+            principal: this.principalOf(ctx),
+            clientCapabilities: this.capabilitiesOf(lowLevel(server), ctx),
+            inputResponses: undefined,
+            signal: ctx.mcpReq.signal,
+          },
+          (init) => new SdkV2Round(init, ctx),
+        )) as HandlerResultTypeMap[M];
+      }
+      return (await this.round(
         method,
         lowLevel(server),
         ctx,
         request,
         handler as unknown as MrtrHandler<M, unknown, State, SdkV2Round<State>>,
       )) as HandlerResultTypeMap[M];
+    };
   }
 
   /** The wire identity of the request being handled; the scope is bound when a handler is registered. */
@@ -283,10 +310,12 @@ export class SdkV2Adapter {
     return identity;
   }
 
-  private async verify(token: string, ctx: ServerContext): Promise<VerifiedState> {
+  private async verify(token: string, ctx: ServerContext): Promise<VerifiedState | undefined> {
     try {
       const method = ctx.mcpReq.method as MrtrEligibleMethod;
       const request = this.identityOf(method, ctx);
+      // Undefined leaves the SDK's raw requestState in place, for the handler's own round trip.
+      if (this.ownRoundTrips.get(method)?.has(request.target)) return undefined;
       const opened = await this.runtime.sealer.openRound(token, {
         principal: this.principalOf(ctx),
         request,

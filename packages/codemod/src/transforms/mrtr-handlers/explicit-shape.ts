@@ -160,8 +160,6 @@ export function explicitShape(
 ): ExplicitShape | string {
   const body = fn.body;
   if (body === undefined || !ts.isBlock(body)) return 'the handler has no block body to rewrite';
-  if (fn.type !== undefined)
-    return 'the handler declares its return type, which an input_required result does not fit';
   if (askings.length === 0) return 'the handler asks no question of its own';
   const questions: ExplicitQuestion[] = [];
   for (const asking of askings) {

@@ -37,6 +37,7 @@ import { planReplayHelper } from './replay-helper.js';
 import { sensitiveFields } from './sensitive-fields.js';
 import { planHandlerInStyle, type WrittenStyle } from './style-choice.js';
 import { TRANSFORM_ID } from './transform-id.js';
+import { returnTypeWidening } from './return-type-widening.js';
 import { removedNotifiers } from './url-mode-question.js';
 import { urlRequiredEdits } from './url-required-error.js';
 
@@ -362,6 +363,14 @@ function analyse(context: FileContext): Site[] {
     const shared = setups.get(handler.generation)?.shared;
     if (shared !== undefined && rewrites.has(fn))
       plan.requires.set(fn, [...(plan.requires.get(fn) ?? []), shared.requires]);
+  }
+  // Handlers that now return round.inputRequired(…) widen the return type they declare.
+  const throwing = new Set([...throwEdits.values()].map((planned) => planned.fn));
+  for (const [fn, rewrite] of rewrites) {
+    if (!plan.handlers.has(fn) || (styles.get(fn) !== 'explicit' && !throwing.has(fn))) continue;
+    const widening = returnTypeWidening(context, fn);
+    rewrite.edits.push(...widening.edits);
+    rewrite.typeImports.push(...widening.typeImports);
   }
 
   const usedGenerations = new Set<Generation>();

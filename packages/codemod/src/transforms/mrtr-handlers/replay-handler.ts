@@ -8,6 +8,8 @@ import { indentationAt, startsItsLine } from '../../edits/line-ranges.js';
 import { quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { ADAPTER_MODULE } from './adapter-setup.js';
+import { alwaysExits, fallsThrough } from './case-flow.js';
+import { ownRoundTripTargets } from './own-round-trip.js';
 import { AnswerKeys, snakeCase } from './answer-keys.js';
 import { keptQuestionWaits } from './awaited-question.js';
 import type { EligibleHandler, HandlerFunction } from './eligible-handlers.js';
@@ -107,27 +109,6 @@ function hasArguments(context: FileContext, handler: EligibleHandler): boolean {
   if (ts.isObjectLiteralExpression(object)) return findProperty(object, schemaKey) !== undefined;
   // A config declared elsewhere (`registerTool(name, config, …)`): its type says whether it has one.
   return context.checker.getTypeAtLocation(object).getProperty(schemaKey) !== undefined;
-}
-
-const ROUND_TRIP_NAMES = new Set(['resultType', 'inputRequests', 'inputResponses', 'requestState']);
-
-/** A name showing the handler returns input_required or reads a retry itself, if any. */
-function ownRoundTrip(body: ts.Block): string | undefined {
-  let found: string | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found !== undefined) return;
-    if (
-      (ts.isPropertyAssignment(node) || ts.isPropertyAccessExpression(node)) &&
-      ts.isIdentifier(node.name) &&
-      ROUND_TRIP_NAMES.has(node.name.text)
-    ) {
-      found = node.name.text;
-      return;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(body);
-  return found;
 }
 
 /** Whether a parameter's type is declared by an MCP SDK (`RequestHandlerExtra`, `ServerContext`). */
@@ -230,34 +211,6 @@ function callName(expression: ts.Expression): string | undefined {
     current = object;
   }
   return name;
-}
-
-/** Whether control never leaves the statement normally: it ends in `return` or `throw`. */
-function alwaysExits(statement: ts.Statement): boolean {
-  if (ts.isReturnStatement(statement) || ts.isThrowStatement(statement)) return true;
-  if (ts.isBlock(statement)) {
-    const last = statement.statements.at(-1);
-    return last !== undefined && alwaysExits(last);
-  }
-  if (ts.isIfStatement(statement))
-    return (
-      statement.elseStatement !== undefined &&
-      alwaysExits(statement.thenStatement) &&
-      alwaysExits(statement.elseStatement)
-    );
-  return false;
-}
-
-/** Whether a switch clause falls into the next one. */
-function fallsThrough(clause: ts.CaseOrDefaultClause): boolean {
-  const last = clause.statements.at(-1);
-  if (last === undefined) return true;
-  if (ts.isBreakStatement(last) || ts.isContinueStatement(last)) return false;
-  if (ts.isBlock(last) && clause.statements.length === 1) {
-    const inner = last.statements.at(-1);
-    if (inner !== undefined && (ts.isBreakStatement(inner) || alwaysExits(inner))) return false;
-  }
-  return !alwaysExits(last);
 }
 
 /**
@@ -511,6 +464,7 @@ function registrationEdits(
   context: FileContext,
   handler: EligibleHandler,
   adapter: string,
+  ownRoundTrip: readonly string[],
 ): TextEdit[] | string {
   const receiver = context.textOf(handler.access.expression);
   if (handler.shorthand) {
@@ -522,9 +476,11 @@ function registrationEdits(
     const q = quoteString(context.style, handler.method);
     const head = `${adapter}.requestHandler(${receiver}, ${q}, `;
     const start = argument.getStart(context.sourceFile);
+    const targets = ownRoundTrip.map((target) => quoteString(context.style, target)).join(', ');
+    const options = targets === '' ? '' : `, { ownRoundTrip: [${targets}] }`;
     return [
       { start, end: start, text: head },
-      { start: argument.end, end: argument.end, text: ')' },
+      { start: argument.end, end: argument.end, text: `${options})` },
     ];
   }
   const first = handler.registration.arguments[0];
@@ -562,9 +518,9 @@ export function planReplayHandler(
   const fn = handler.callback;
   const body = fn.body;
   if (body === undefined || !ts.isBlock(body)) return 'the handler has no block body to rewrite';
-  const roundTrip = ownRoundTrip(body);
-  if (roundTrip !== undefined)
-    return `the handler already runs its own round trip (it uses ${roundTrip}); the runtime adapter would take its input_required over, so migrate its other questions by hand`;
+  const calls = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
+  const ownRoundTrip = ownRoundTripTargets(context, handler, body, calls);
+  if (typeof ownRoundTrip === 'string') return ownRoundTrip;
   const template = handler.kind === 'resource' && isTemplate(handler);
   const sdkParameters =
     handler.kind === 'resource'
@@ -605,7 +561,7 @@ export function planReplayHandler(
   const imports: ImportRequest[] = [];
   const edits: TextEdit[] = [];
 
-  const registration = registrationEdits(context, handler, adapter);
+  const registration = registrationEdits(context, handler, adapter, ownRoundTrip ?? []);
   if (typeof registration === 'string') return registration;
   edits.push(...registration);
 
@@ -677,7 +633,6 @@ export function planReplayHandler(
   }
 
   if (!journal) return { edits, questions, imports, typeImports };
-  const calls = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
   // A question kept in a variable suspends where it is awaited: steps and catch blocks count from there.
   const askingNodes = [...calls, ...keptQuestionWaits(context, calls)];
   const local = (identifier: ts.Node) => {

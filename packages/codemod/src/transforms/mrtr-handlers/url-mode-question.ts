@@ -7,6 +7,7 @@ import { removeListElements, removeStatement } from '../../edits/removal.js';
 import { quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import type { HandlerFunction } from './eligible-handlers.js';
+import { inProcessWait } from './in-process-wait.js';
 import type { PushCall } from './push-calls.js';
 
 // A URL-mode push becomes `round.ask(key, elicitUrl({ message, url }))`. Its answer only says the
@@ -157,6 +158,9 @@ export function planUrlCompletion(
       ts.forEachChild(node, visit);
     };
     visit(fn);
+    const waits = checked ? undefined : inProcessWait(context, fn, push.call);
+    if (waits !== undefined)
+      return `URL mode: after the question on line ${context.lineOf(push.call)} the handler waits in-process for the out-of-band step (it awaits ${waits.promise.text}, made before the question, on line ${context.lineOf(waits.wait)}); a retry runs the handler again, perhaps on another instance, where that promise does not exist: on the retry, decide completion from the record the step writes (your store, or @mcp-mrtr/runtime/url-mode) by hand`;
     if (!checked)
       return `URL mode: after the question on line ${context.lineOf(push.call)} no condition reads the server's own record of the out-of-band step, so completion would be decided from accept alone (which only means the user agreed to open the link); add that check on the retry by hand (see @mcp-mrtr/runtime/url-mode)`;
   }

@@ -7,12 +7,14 @@ import { quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { snakeCase } from './answer-keys.js';
 import type { EligibleHandler } from './eligible-handlers.js';
+import { declineEdits } from './url-required-decline.js';
 
 // `throw new UrlElicitationRequiredError([{ mode: 'url', message, url, elicitationId }])` told the
 // client to open a link and call the tool again (error -32042, gone in 2026-07-28). The MRTR form
 // is `return round.inputRequired({ inputRequests: { key: elicitUrl({ message, url }) } })`: the
 // client opens the link and retries by itself, and the handler runs again from the top, so the
-// server-side check that led to the throw decides on the retry whether the step completed.
+// server-side check that led to the throw decides on the retry whether the step completed; a
+// decline or cancel ends the call with the error's message (url-required-decline.ts).
 
 const URL_PARAMS = new Set(['mode', 'message', 'url', 'elicitationId']);
 
@@ -71,9 +73,12 @@ export function urlRequiredEdits(
   const url = context.textOf(propertyValue(findProperty(elicitation, 'url')!));
   const request = `${builder.local}({ message: ${message}, url: ${url} })`;
   const expression = node.getStart(context.sourceFile);
+  const decline = declineEdits(context, statement, node, round, name);
+  if (typeof decline === 'string') return why(decline);
   return {
     edits: [
-      { start: statement.getStart(context.sourceFile), end: expression, text: 'return ' },
+      ...decline.edits,
+      { start: statement.getStart(context.sourceFile), end: expression, text: `${decline.prefix}return ` },
       {
         start: expression,
         end: node.end,
