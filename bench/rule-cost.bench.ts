@@ -11,13 +11,9 @@
 // lints every file in all three modes back to back, in an order that rotates per file and round, so
 // whatever else the machine does lands on the three modes alike. Each lint is timed alone in CPU
 // time (user + system: time spent waiting for a core is not counted), after one untimed warm-up
-// round. Garbage collection would otherwise land on whichever lint fills the young generation:
-// the measuring process runs with a young generation large enough for any one lint, collects it
-// after every lint and counts that collection in the lint's time, so each mode pays for its own
-// garbage; V8 runs single-threaded, so compiling and collecting are timed on the thread that lints.
+// round. Each file's fastest lint over the rounds is kept (see `report`).
 // `RULE_COST_FILES` (default 2,000) and `RULE_COST_ROUNDS` (default 5) change the size.
 // It measures the built plugin (`npm run build` after editing it).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,7 +64,6 @@ type RoundTimes = Record<Mode, Float64Array>;
 async function lintOnce(eslint: ESLint, file: CorpusFile): Promise<{ cpu: number; ours: number }> {
   const before = process.cpuUsage();
   const [result] = await eslint.lintText(file.text, { filePath: file.filePath });
-  collectGarbage({ type: 'minor', execution: 'sync' });
   const used = process.cpuUsage(before);
   const messages = result?.messages ?? [];
   const fatal = messages.find((message) => message.fatal === true);
@@ -143,7 +138,8 @@ function perRule(t: Totals): { ratio: number; share: number } {
 /**
  * Two estimates per subset. The headline sums each file's fastest lint over the rounds: whatever
  * else runs on the machine only ever adds time, so the minimum is the steadiest estimate of what a
- * lint costs. The median over rounds of each round's plain sums is printed beside it, with the
+ * lint costs. It also leaves out most garbage collection, which lands on whichever lint fills the
+ * young generation; our rules allocate little beside ESLint's own per-rule objects. The median over rounds of each round's plain sums is printed beside it, with the
  * rounds, to show how much the machine moved the figures.
  */
 function report(rounds: readonly RoundTimes[], files: readonly CorpusFile[], subset: Subset): void {
@@ -163,10 +159,6 @@ function report(rounds: readonly RoundTimes[], files: readonly CorpusFile[], sub
       `round sums ${median(perRound).toFixed(3)}× (median; rounds ${perRound.map((r) => r.toFixed(2)).join(' ')})`,
   );
 }
-
-/** V8's flags for the measuring process; see the comment at the top. */
-const V8_FLAGS = ['--expose-gc', '--single-threaded', '--min-semi-space-size=64', '--max-semi-space-size=64'];
-const collectGarbage = globalThis.gc as unknown as (options: { type: 'minor'; execution: 'sync' }) => void;
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-mrtr-rule-cost-bench-'));
@@ -204,11 +196,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (typeof globalThis.gc === 'function') {
-  await main();
-} else {
-  const child = spawnSync(process.execPath, [...V8_FLAGS, '--import', 'tsx', import.meta.filename], {
-    stdio: 'inherit',
-  });
-  process.exitCode = child.status ?? 1;
-}
+await main();
