@@ -18,6 +18,7 @@ import { fileAnalysis } from '../analysis/file-analysis.js';
 import { calleeName } from '../analysis/invoked-member.js';
 import { inputRequiredResult } from '../analysis/mrtr-code.js';
 import { createRule } from '../util/create-rule.js';
+import { perOptions } from '../util/per-options.js';
 
 type Node = TSESTree.Node;
 
@@ -38,6 +39,15 @@ const SECRET_WORDS: Readonly<Record<SensitiveKind, string>> = {
   'government-id': 'a government ID',
   'one-time-code': 'a one-time code',
 };
+
+const settings = perOptions((options: Options[0]) => {
+  const sealers: ReadonlySet<string> = new Set(options.sealers ?? DEFAULT_REQUEST_STATE_SEALERS);
+  const classifierOptions: SensitiveNameOptions = {
+    extraTerms: options.extraTerms ?? [],
+    allow: options.allow ?? [],
+  };
+  return { sealers, sealerCall: new RegExp(`\\b(?:${[...sealers].join('|')})\\s*\\(`), classifierOptions };
+});
 
 export default createRule<Options, keyof typeof messages>({
   name: 'no-secrets-in-request-state',
@@ -80,15 +90,9 @@ export default createRule<Options, keyof typeof messages>({
   },
   create(context, [options]) {
     const file = fileAnalysis(context);
-    const sealers: ReadonlySet<string> = new Set(options.sealers ?? DEFAULT_REQUEST_STATE_SEALERS);
-    const sealerCall = new RegExp(`\\b(?:${[...sealers].join('|')})\\s*\\(`);
-    const text = context.sourceCode.text;
+    const { sealers, sealerCall, classifierOptions } = settings(options);
     // A state is only sent from code that builds input_required results or seals.
-    if (!file.mentionsMrtr && (sealers.size === 0 || !sealerCall.test(text))) return {};
-    const classifierOptions: SensitiveNameOptions = {
-      extraTerms: options.extraTerms ?? [],
-      allow: options.allow ?? [],
-    };
+    if (!file.mentionsMrtr && (sealers.size === 0 || !sealerCall.test(context.sourceCode.text))) return {};
     const checked = new Set<Node>();
 
     /** Reports secret-named properties of the object literals a value is built from. */

@@ -20,6 +20,7 @@ import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
 import { elicitationParamsOf, type ElicitationParams } from '../analysis/mrtr-code.js';
 import { ELICITATION_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
+import { perOptions } from '../util/per-options.js';
 
 type Node = TSESTree.Node;
 type Scope = TSESLint.Scope.Scope;
@@ -79,6 +80,11 @@ function zodTexts(scope: Scope, node: Node): { where: string; text: string }[] {
   return texts;
 }
 
+const settings = perOptions((options: Options[0]): SensitiveNameOptions => ({
+  extraTerms: options.extraTerms ?? [],
+  allow: options.allow ?? [],
+}));
+
 export default createRule<Options, keyof typeof messages>({
   name: 'no-sensitive-form-fields',
   meta: {
@@ -113,13 +119,10 @@ export default createRule<Options, keyof typeof messages>({
   },
   create(context, [options]) {
     const file: FileAnalysis = fileAnalysis(context);
-    const classifierOptions: SensitiveNameOptions = {
-      extraTerms: options.extraTerms ?? [],
-      allow: options.allow ?? [],
-    };
-    const checkedSchemas = new Set<Node>();
     // Every form this rule checks is an elicitation: a push call, a request object or a builder.
     if (!file.mentions(ELICITATION_IN_TEXT)) return {};
+    const classifierOptions = settings(options);
+    const checkedSchemas = new Set<Node>();
 
     function checkField(
       field: string,

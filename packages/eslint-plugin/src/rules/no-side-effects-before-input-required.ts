@@ -9,6 +9,7 @@ import { inputRequiredResult, returnedFrom } from '../analysis/mrtr-code.js';
 import { contains } from '../analysis/walk.js';
 import { INPUT_REQUIRED_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
+import { perOptions } from '../util/per-options.js';
 
 type Node = TSESTree.Node;
 
@@ -33,6 +34,10 @@ interface Frame {
 /** A guard that depends on the carried state or an idempotency key makes a repeat harmless. */
 const IDEMPOTENCY = new RegExp(IDEMPOTENCY_TERMS.join('|'), 'i');
 const GUARD = new RegExp(`\\b(?:requestState|state)\\b|${IDEMPOTENCY.source}`, 'i');
+
+const allowedCalls = perOptions(
+  (options: Options[0]): ReadonlySet<string> => new Set(options.allowCalls ?? []),
+);
 
 export default createRule<Options, keyof typeof messages>({
   name: 'no-side-effects-before-input-required',
@@ -63,7 +68,7 @@ export default createRule<Options, keyof typeof messages>({
   create(context, [options]) {
     const file = fileAnalysis(context);
     if (!file.mentions(INPUT_REQUIRED_IN_TEXT)) return {};
-    const allowed: ReadonlySet<string> = new Set(options.allowCalls ?? []);
+    const allowed = allowedCalls(options);
     const tracker = new SegmentTracker();
     const frames: Frame[] = [];
 

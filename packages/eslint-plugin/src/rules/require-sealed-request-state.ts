@@ -15,6 +15,7 @@ import { fileAnalysis } from '../analysis/file-analysis.js';
 import { calleeName } from '../analysis/invoked-member.js';
 import { isResultSpec } from '../analysis/mrtr-code.js';
 import { createRule } from '../util/create-rule.js';
+import { perOptions } from '../util/per-options.js';
 
 type Node = TSESTree.Node;
 type Scope = TSESLint.Scope.Scope;
@@ -139,6 +140,11 @@ function enclosingFunctionVerifies(
   return false;
 }
 
+const settings = perOptions((options: Options[0]) => ({
+  sealers: new Set(options.sealers ?? DEFAULT_REQUEST_STATE_SEALERS) as ReadonlySet<string>,
+  openers: new Set(options.openers ?? DEFAULT_REQUEST_STATE_OPENERS) as ReadonlySet<string>,
+}));
+
 export default createRule<Options, keyof typeof messages>({
   name: 'require-sealed-request-state',
   meta: {
@@ -176,10 +182,9 @@ export default createRule<Options, keyof typeof messages>({
     ],
   },
   create(context, [options]) {
-    const sealers: ReadonlySet<string> = new Set(options.sealers ?? DEFAULT_REQUEST_STATE_SEALERS);
-    const openers: ReadonlySet<string> = new Set(options.openers ?? DEFAULT_REQUEST_STATE_OPENERS);
     const file = fileAnalysis(context);
     if (!file.importsSdk && !file.mentionsMrtr) return {};
+    const { sealers, openers } = settings(options);
 
     return {
       Property(node) {

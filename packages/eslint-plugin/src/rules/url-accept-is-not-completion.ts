@@ -19,6 +19,7 @@ import {
 } from '../analysis/mrtr-code.js';
 import { walk } from '../analysis/walk.js';
 import { createRule } from '../util/create-rule.js';
+import { perOptions } from '../util/per-options.js';
 
 type Node = TSESTree.Node;
 
@@ -215,6 +216,10 @@ function acceptPath(test: Node, positive: boolean): Node[] | undefined {
   return undefined;
 }
 
+const allowedCalls = perOptions(
+  (options: Options[0]): ReadonlySet<string> => new Set(options.allowCalls ?? []),
+);
+
 export default createRule<Options, keyof typeof messages>({
   name: 'url-accept-is-not-completion',
   meta: {
@@ -244,7 +249,7 @@ export default createRule<Options, keyof typeof messages>({
   create(context, [options]) {
     const file = fileAnalysis(context);
     if (!file.mentions(URL_MODE_IN_TEXT)) return {};
-    const allowed: ReadonlySet<string> = new Set(options.allowCalls ?? []);
+    const allowed = allowedCalls(options);
     const keysOf = new Map<FunctionNode, Set<string>>();
 
     /** What on the accept path acts on completion, unless something there checks server-side state first. */

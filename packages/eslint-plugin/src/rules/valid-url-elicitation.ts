@@ -17,6 +17,7 @@ import { fileAnalysis } from '../analysis/file-analysis.js';
 import { elicitationParamsOf, type ElicitationParams } from '../analysis/mrtr-code.js';
 import { ELICITATION_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
+import { perOptions } from '../util/per-options.js';
 
 type Node = TSESTree.Node;
 type Scope = TSESLint.Scope.Scope;
@@ -120,6 +121,14 @@ function staticTexts(scope: Scope, node: Node): string[] {
   return [];
 }
 
+const settings = perOptions((options: Options[0]) => {
+  const classifierOptions: SensitiveNameOptions = { allow: options.allow ?? [] };
+  const allowed: ReadonlySet<string> = new Set(
+    (options.allow ?? []).map((name) => splitWordParts(name).join(' ')),
+  );
+  return { classifierOptions, allowed };
+});
+
 export default createRule<Options, MessageId>({
   name: 'valid-url-elicitation',
   meta: {
@@ -149,8 +158,7 @@ export default createRule<Options, MessageId>({
   create(context, [options]) {
     const file = fileAnalysis(context);
     if (!file.mentions(ELICITATION_IN_TEXT)) return {};
-    const classifierOptions: SensitiveNameOptions = { allow: options.allow ?? [] };
-    const allowed = new Set((options.allow ?? []).map((name) => splitWordParts(name).join(' ')));
+    const { classifierOptions, allowed } = settings(options);
     const checked = new Set<TSESTree.ObjectExpression>();
 
     function checkUrlMode(scope: Scope, site: ElicitationParams) {
