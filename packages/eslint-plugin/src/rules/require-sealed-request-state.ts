@@ -141,8 +141,8 @@ function enclosingFunctionVerifies(
 }
 
 const settings = perOptions((options: Options[0]) => ({
-  sealers: new Set(options.sealers ?? DEFAULT_REQUEST_STATE_SEALERS) as ReadonlySet<string>,
-  openers: new Set(options.openers ?? DEFAULT_REQUEST_STATE_OPENERS) as ReadonlySet<string>,
+  sealers: new Set(options.sealers ?? DEFAULT_REQUEST_STATE_SEALERS),
+  openers: new Set(options.openers ?? DEFAULT_REQUEST_STATE_OPENERS),
 }));
 
 export default createRule<Options, keyof typeof messages>({

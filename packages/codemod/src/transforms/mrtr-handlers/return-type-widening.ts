@@ -16,11 +16,20 @@ function isAsync(fn: HandlerFunction): boolean {
   return fn.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword) ?? false;
 }
 
-/** Whether the annotation already takes anything: `unknown`, `any`, `Promise<unknown>`. */
+/**
+ * Whether the annotation already takes anything: `unknown`, `any`, `Promise<unknown>`. A type the
+ * compiler could not resolve (the SDK is not installed) is `any` to it, but not to the user's build.
+ */
 function acceptsAnything(context: FileContext, fn: HandlerFunction, annotation: ts.TypeNode): boolean {
   const declared = context.checker.getTypeFromTypeNode(annotation);
   const returned = isAsync(fn) ? (context.checker.getAwaitedType(declared) ?? declared) : declared;
+  if (context.syntacticEvidence && (isUnresolved(declared) || isUnresolved(returned))) return false;
   return (returned.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0;
+}
+
+/** The compiler's error type, which stands for a reference it could not resolve. */
+function isUnresolved(type: ts.Type): boolean {
+  return (type as { readonly intrinsicName?: string }).intrinsicName === 'error';
 }
 
 /** A type that needs parentheses before `| X`: a function, constructor or conditional type. */
