@@ -272,7 +272,7 @@ describe('mcp-mrtr migrate', () => {
       );
       // Manual work remains: the requestState keys and the server options markers.
       expect(code).toBe(1);
-      expect(stdout).toContain('migrated src/register.ts\nmigrated src/tools.ts\n');
+      expect(stdout).toContain('migrated src/register.ts\nmigrated src/server.ts\nmigrated src/tools.ts\n');
       for (const [name, text] of Object.entries(sources('after'))) {
         const written = readFileSync(p.file(`src/${name}`), 'utf8');
         expect(written, name).toBe(text);
@@ -282,6 +282,7 @@ describe('mcp-mrtr migrate', () => {
       const report = JSON.parse(readFileSync(p.file('r.json'), 'utf8')) as MigrationReport;
       expect(report.rewritten.map((site) => [site.file, site.kind, site.evidence])).toEqual([
         ['src/register.ts', 'elicit-form-explicit', 'syntax'],
+        ['src/server.ts', 'shared-adapter', 'syntax'],
         ['src/tools.ts', 'elicit-form-explicit', 'syntax'],
       ]);
       expect(stdout).toContain('Taken to be the MCP SDK from syntax alone');
