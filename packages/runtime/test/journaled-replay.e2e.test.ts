@@ -332,18 +332,16 @@ describe.each(lowLevelHosts)('requestHandler on the %s', (name, start) => {
     expect(await host.effects()).toEqual(['hand-rolled accept, state hand-rolled-state']);
   });
 
-  // Only a 2026-07-28 client sends a requestState of its own accord.
-  it.runIf(name.includes('v2'))(
-    'hands a case with its own round trip the requestState the client sent, unverified',
-    async () => {
+  // Only a 2026-07-28 client sends a requestState of its own accord, so only SDK v2 hosts have the test.
+  if (name.includes('v2'))
+    it('hands a case with its own round trip the requestState the client sent, unverified', async () => {
       const outcome = await host.attempt!('tools/call', {
         ...paramsOf('tools/call', 'hand_rolled', { inputResponses: { ok: { action: 'decline' } } }),
         requestState: 'hand-rolled-state',
       });
       expect(text(outcome)).toBe('hand-rolled decline');
       expect(await host.effects()).toEqual(['hand-rolled decline, state hand-rolled-state']);
-    },
-  );
+    });
 
   it('runs prompts/get and resources/read handlers', async () => {
     host.user.answer('Which topic?', accept({ topic: 'moss' }));
