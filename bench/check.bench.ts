@@ -16,6 +16,7 @@ import type { ESLint } from 'eslint';
 import { NAMESPACE } from '@mcp-mrtr/eslint-plugin';
 import { main as cli } from '@mcp-mrtr/cli';
 import { writeLintCorpus } from '@mcp-mrtr/generated-corpus';
+import { median } from './median.js';
 
 const CORPUS_FILES = Number(process.env.CHECK_BENCH_FILES ?? 10_000);
 const ROUNDS = Number(process.env.CHECK_BENCH_ROUNDS ?? 3);
@@ -83,14 +84,6 @@ function measure(mode: Mode, dir: string, cacheFile: string, expected: number): 
   if (run.ours !== expected)
     throw new Error(`${mode}: ${run.ours} findings of our rules, ${expected} expected`);
   return run;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** Runs the modes `ROUNDS` times in a fixed order per round (the cache pair must run cold first). */

@@ -21,6 +21,7 @@ import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import plugin, { FILES } from '@mcp-mrtr/eslint-plugin';
 import { writeLintCorpus } from '@mcp-mrtr/generated-corpus';
+import { median } from './median.js';
 
 type Mode =
   | 'no-rules'
@@ -128,14 +129,6 @@ function measure(mode: Mode, dir: string, planted: number): Measurement {
   if (ours && run.problems !== planted)
     throw new Error(`${mode}: ${run.problems} findings, ${planted} planted`);
   return run;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** Runs the modes `rounds` times, rotating their order, and returns each mode's measurements. */

@@ -22,6 +22,7 @@ import tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import plugin, { FILES, NAMESPACE } from '@mcp-mrtr/eslint-plugin';
 import { writeLintCorpus } from '@mcp-mrtr/generated-corpus';
+import { median } from './median.js';
 
 const CORPUS_FILES = Number(process.env.RULE_COST_FILES ?? 2_000);
 const ROUNDS = Number(process.env.RULE_COST_ROUNDS ?? 5);
@@ -98,14 +99,6 @@ async function round(
   }
   if (ours !== planted) throw new Error(`our rules found ${ours}; the corpus plants ${planted}`);
   return times;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** Summed CPU time per mode over one subset's files. */

@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
-import { unwrapExpression } from '../../analysis/syntax.js';
+import { outermostParentheses, unwrapExpression } from '../../analysis/syntax.js';
 
 // How a handler waits for a question's answer. Journaled replay suspends the handler where it
 // awaits an ask that has no answer yet, so a question can become `round.ask` only when the
@@ -21,12 +21,6 @@ export interface AnswerWait {
 export function skipParentheses(node: ts.Node): ts.Node {
   let current = node.parent;
   while (ts.isParenthesizedExpression(current)) current = current.parent;
-  return current;
-}
-
-export function outermost(node: ts.Node): ts.Node {
-  let current = node;
-  while (ts.isParenthesizedExpression(current.parent)) current = current.parent;
   return current;
 }
 
@@ -62,7 +56,8 @@ function awaitOrReturn(node: ts.Expression): ts.Node | undefined {
   const parent = skipParentheses(node);
   if (ts.isAwaitExpression(parent)) return parent;
   const returned =
-    ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === outermost(node));
+    ts.isReturnStatement(parent) ||
+    (ts.isArrowFunction(parent) && parent.body === outermostParentheses(node));
   return returned && inAsyncFunction(node) ? parent : undefined;
 }
 
@@ -71,7 +66,7 @@ function combinatorOf(element: ts.Expression): { call: ts.CallExpression; name: 
   const list = skipParentheses(element);
   if (!ts.isArrayLiteralExpression(list)) return undefined;
   const call = skipParentheses(list);
-  if (!ts.isCallExpression(call) || call.arguments[0] !== outermost(list)) return undefined;
+  if (!ts.isCallExpression(call) || call.arguments[0] !== outermostParentheses(list)) return undefined;
   const callee = unwrapExpression(call.expression);
   if (
     !ts.isPropertyAccessExpression(callee) ||
@@ -192,7 +187,7 @@ function referencesIn(context: FileContext, scope: ts.Node, name: ts.Identifier)
  */
 function keptQuestionWait(context: FileContext, question: ts.Expression): AnswerWait | string | undefined {
   const declaration = skipParentheses(question);
-  if (!ts.isVariableDeclaration(declaration) || declaration.initializer !== outermost(question))
+  if (!ts.isVariableDeclaration(declaration) || declaration.initializer !== outermostParentheses(question))
     return undefined;
   const kept = 'its promise is kept in a variable';
   const list = declaration.parent;
