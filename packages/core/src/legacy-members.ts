@@ -136,9 +136,14 @@ export const LEGACY_MEMBERS: readonly LegacyMember[] = [
   ...clientMembers('v2', V2_CLIENT),
 ];
 
+const membersByName = new Map<string, LegacyMember[]>();
+for (const member of LEGACY_MEMBERS)
+  membersByName.set(member.name, [...(membersByName.get(member.name) ?? []), member]);
+const NO_MEMBERS: readonly LegacyMember[] = Object.freeze([]);
+
 /** Every catalog member with this name, across owners and SDK generations. */
 export function legacyMembersNamed(name: string): readonly LegacyMember[] {
-  return LEGACY_MEMBERS.filter((member) => member.name === name);
+  return membersByName.get(name) ?? NO_MEMBERS;
 }
 
 /** The catalog member for an owner and name, preferring the given SDK generation. */
@@ -147,6 +152,6 @@ export function legacyMember(
   name: string,
   sdk?: SdkGeneration,
 ): LegacyMember | undefined {
-  const matches = LEGACY_MEMBERS.filter((m) => m.owner === owner && m.name === name);
+  const matches = legacyMembersNamed(name).filter((m) => m.owner === owner);
   return matches.find((m) => sdk === undefined || m.sdk === sdk) ?? matches[0];
 }

@@ -14,8 +14,12 @@ export const MCP_SDK_PACKAGES = [
   '@modelcontextprotocol/server-legacy',
 ] as const;
 
+const MCP_SDK_SCOPE = '@modelcontextprotocol/';
+
 /** Whether an import specifier names an MCP SDK package or one of its subpaths. */
 export function isMcpSdkModule(specifier: string): boolean {
+  // Most specifiers a lint sees are not the SDK's; this is asked of every import.
+  if (!specifier.startsWith(MCP_SDK_SCOPE)) return false;
   return MCP_SDK_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 }
 

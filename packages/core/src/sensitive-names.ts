@@ -147,16 +147,14 @@ function startsAt(parts: readonly string[], at: number, words: readonly string[]
   return words.every((word, i) => parts[at + i] === word);
 }
 
-/** The first secret the text names, or undefined when it names none. */
-export function classifySensitiveName(
-  text: string,
-  options: SensitiveNameOptions = {},
-): SensitiveMatch | undefined {
-  const parts = splitWordParts(text);
-  const joined = parts.join(' ');
-  if (options.allow?.some((name) => splitWordParts(name).join(' ') === joined)) return undefined;
+/** A classifier's options, compiled: terms indexed by their first word, longest first. */
+interface CompiledOptions {
+  readonly allow: ReadonlySet<string>;
+  readonly qualifiers: ReadonlySet<string>;
+  readonly termsByFirstWord: ReadonlyMap<string, readonly SensitiveTerm[]>;
+}
 
-  const qualifiers = new Set(options.qualifiers ?? DEFAULT_NON_SECRET_QUALIFIERS);
+function compile(options: SensitiveNameOptions): CompiledOptions {
   const allTerms = [
     ...DEFAULT_SENSITIVE_TERMS,
     ...(options.extraTerms ?? []).map((phrase) => ({
@@ -164,13 +162,44 @@ export function classifySensitiveName(
       words: splitWordParts(phrase),
     })),
   ].filter((term) => term.words.length > 0);
+  const termsByFirstWord = new Map<string, SensitiveTerm[]>();
+  for (const term of allTerms) {
+    const first = term.words[0] as string;
+    termsByFirstWord.set(first, [...(termsByFirstWord.get(first) ?? []), term]);
+  }
+  // Longest term first, so "api key" wins over a shorter overlapping term (the sort is stable).
+  for (const terms of termsByFirstWord.values()) terms.sort((a, b) => b.words.length - a.words.length);
+  return {
+    allow: new Set((options.allow ?? []).map((name) => splitWordParts(name).join(' '))),
+    qualifiers: new Set(options.qualifiers ?? DEFAULT_NON_SECRET_QUALIFIERS),
+    termsByFirstWord,
+  };
+}
 
+// Classifiers run on every field of every form a lint sees: options are compiled once per object.
+const DEFAULT_OPTIONS = compile({});
+const compiledOptions = new WeakMap<SensitiveNameOptions, CompiledOptions>();
+
+function compiled(options: SensitiveNameOptions | undefined): CompiledOptions {
+  if (options === undefined) return DEFAULT_OPTIONS;
+  let result = compiledOptions.get(options);
+  if (result === undefined) {
+    result = compile(options);
+    compiledOptions.set(options, result);
+  }
+  return result;
+}
+
+/** The first secret the text names, or undefined when it names none. */
+export function classifySensitiveName(
+  text: string,
+  options?: SensitiveNameOptions,
+): SensitiveMatch | undefined {
+  const { allow, qualifiers, termsByFirstWord } = compiled(options);
+  const parts = splitWordParts(text);
+  if (allow.size > 0 && allow.has(parts.join(' '))) return undefined;
   for (let at = 0; at < parts.length; at++) {
-    // Longest term first, so "api key" wins over a shorter overlapping term.
-    const hits = allTerms
-      .filter((term) => startsAt(parts, at, term.words))
-      .sort((a, b) => b.words.length - a.words.length);
-    const hit = hits[0];
+    const hit = termsByFirstWord.get(parts[at] as string)?.find((term) => startsAt(parts, at, term.words));
     if (hit === undefined) continue;
     const next = parts[at + hit.words.length];
     if (next !== undefined && qualifiers.has(next)) continue;
