@@ -7,10 +7,6 @@ import { runsAfterInputRequiredTest } from './result-tests.js';
 
 const { DefinitionType } = TSESLint.Scope;
 
-/** What a file that sends MRTR-eligible requests as a client contains, for a cheap first check. */
-export const CLIENT_REQUEST_IN_TEXT =
-  /tools\/call|prompts\/get|resources\/read|\b(?:callTool|getPrompt|readResource)\b/;
-
 type Node = TSESTree.Node;
 
 export interface ClientRequest {

@@ -4,10 +4,12 @@ import {
   isMcpFrameworkModule,
   isMcpSdkModule,
   MRTR_IN_TEXT,
+  MRTR_LOOSE_IN_TEXT,
   SDK_MODULE_IN_TEXT,
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findVariable, propertyName, unwrap } from './ast.js';
+import { MCP_VOCABULARY_IN_TEXT } from './text-hints.js';
 import { typedServices, type TypedServices } from './typed.js';
 
 const { DefinitionType } = TSESLint.Scope;
@@ -50,6 +52,12 @@ interface MemoSlot {
 /** What every rule needs to know about the file being linted; built once per file and shared. */
 export interface FileAnalysis {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  /**
+   * Whether any rule can find anything here: the file has types, or its text has some MCP word
+   * (`MCP_VOCABULARY_IN_TEXT`, `MRTR_LOOSE_IN_TEXT`). Most files of a project have none, and every rule returns no
+   * listeners for them after this one scan.
+   */
+  readonly mayBeMcp: boolean;
   /** The file imports an MCP SDK package (types included), so SDK-specific names are trusted. */
   readonly importsSdk: boolean;
   /**
@@ -168,14 +176,18 @@ export function fileAnalysis(context: Context): FileAnalysis {
   const text = sourceCode.text;
   const slots: (MemoSlot | undefined)[] = [];
   const scanned = new Map<RegExp, boolean>();
-  const mentionsSdk = SDK_MODULE_IN_TEXT.test(text);
+  const typed = typedServices(sourceCode);
+  const mayBeMcp = typed !== undefined || MCP_VOCABULARY_IN_TEXT.test(text) || MRTR_LOOSE_IN_TEXT.test(text);
   const analysis: FileAnalysis = {
     sourceCode,
+    mayBeMcp,
     importsSdk:
-      mentionsSdk && (staticImports(sourceCode.ast, isMcpSdkModule) || DYNAMIC_SDK_IMPORT_IN_TEXT.test(text)),
+      mayBeMcp &&
+      SDK_MODULE_IN_TEXT.test(text) &&
+      (staticImports(sourceCode.ast, isMcpSdkModule) || DYNAMIC_SDK_IMPORT_IN_TEXT.test(text)),
     importsFramework:
-      FRAMEWORK_MODULE_IN_TEXT.test(text) && staticImports(sourceCode.ast, isMcpFrameworkModule),
-    mentionsMrtr: MRTR_IN_TEXT.test(text),
+      mayBeMcp && FRAMEWORK_MODULE_IN_TEXT.test(text) && staticImports(sourceCode.ast, isMcpFrameworkModule),
+    mentionsMrtr: mayBeMcp && MRTR_IN_TEXT.test(text),
     mentions(pattern) {
       let found = scanned.get(pattern);
       if (found === undefined) {
@@ -184,7 +196,7 @@ export function fileAnalysis(context: Context): FileAnalysis {
       }
       return found;
     },
-    typed: typedServices(sourceCode),
+    typed,
     scopeOf: (node) => sourceCode.getScope(node),
     importOf(identifier) {
       const variable = findVariable(sourceCode.getScope(identifier), identifier.name);

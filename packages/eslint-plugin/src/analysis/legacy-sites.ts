@@ -8,8 +8,6 @@ import {
   isDeprecatedIncludeContext,
   LEGACY_CAPABILITIES,
   LEGACY_ERRORS,
-  LEGACY_METHODS,
-  PUSH_CALL_SHAPES,
   legacyError,
   legacyHandler,
   legacyMethod,
@@ -30,6 +28,8 @@ import {
   unwrap,
 } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
+import { fileNodes } from './file-nodes.js';
+import { LEGACY_SITE_IN_TEXT } from './text-hints.js';
 import { CALL_NAMES, calleeName, invokedMember } from './invoked-member.js';
 import { resolveOwner } from './owners.js';
 import {
@@ -350,18 +350,6 @@ function wordsPattern(words: Iterable<string>): RegExp {
   return new RegExp(`\\b(?:${[...words].join('|')})\\b`);
 }
 
-/**
- * What a file without an SDK import must contain for any site to be found in it without types:
- * owner chains, `includeContext`, push calls known by their shape, legacy method strings (generic
- * sends, handlers registered with a schema built on the spot) and capabilities in a server info.
- */
-const UNTYPED_HINTS = new RegExp(
-  [
-    String.raw`\.\s*(?:server|mcpReq)\b|\bincludeContext\b|\bcapabilities\s*:`,
-    ...Object.keys(PUSH_CALL_SHAPES).map((name) => String.raw`\b${name}\b`),
-    ...LEGACY_METHODS.map((entry) => `['"\`]${entry.method}['"\`]`),
-  ].join('|'),
-);
 /** With types, a catalog name or SDK class can arrive through the project's own modules. */
 const TYPED_HINTS = wordsPattern([
   ...CALL_NAMES,
@@ -378,40 +366,65 @@ function mayHoldSites(file: FileAnalysis): boolean {
   return file.memo(RELEVANCE, file.sourceCode.ast, () => {
     const text = file.sourceCode.text;
     return (
-      file.importsSdk ||
-      file.importsFramework ||
-      file.mentionsMrtr ||
-      UNTYPED_HINTS.test(text) ||
-      (file.typed !== undefined && TYPED_HINTS.test(text))
+      file.mayBeMcp &&
+      (file.importsSdk ||
+        file.importsFramework ||
+        file.mentionsMrtr ||
+        LEGACY_SITE_IN_TEXT.test(text) ||
+        (file.typed !== undefined && TYPED_HINTS.test(text)))
     );
   });
 }
 
-/** The listeners every catalog rule installs; each reports the sites of its own category. */
+const SITES_BY_CATEGORY =
+  memoTable<ReadonlyMap<LegacyCategory, readonly LegacySite[]>>('legacy sites by category');
+
+/**
+ * Every old-style site of the file, by category, found in one pass for all five catalog rules. The
+ * same node can be reached twice (a `const` options object handed to `new Server`): each category
+ * keeps it once.
+ */
+function sitesByCategory(file: FileAnalysis): ReadonlyMap<LegacyCategory, readonly LegacySite[]> {
+  return file.memo(SITES_BY_CATEGORY, file.sourceCode.ast, () => {
+    const byCategory = new Map<LegacyCategory, LegacySite[]>();
+    const kept = new Map<LegacyCategory, Set<Node>>();
+    const keep = (sites: readonly LegacySite[]) => {
+      for (const site of sites) {
+        let nodes = kept.get(site.category);
+        let same = byCategory.get(site.category);
+        if (nodes === undefined || same === undefined) {
+          nodes = new Set();
+          same = [];
+          kept.set(site.category, nodes);
+          byCategory.set(site.category, same);
+        }
+        if (nodes.has(site.node)) continue;
+        nodes.add(site.node);
+        same.push(site);
+      }
+    };
+    const nodes = fileNodes(file);
+    for (const call of nodes.calls) keep(callSites(file, call));
+    for (const property of nodes.properties) keep(propertySites(file, property));
+    // `newSites` and `assignmentSites` find none without these.
+    if (file.importsSdk || file.typed !== undefined) {
+      for (const expression of nodes.news) keep(newSites(file, expression));
+    }
+    if (file.importsSdk) for (const assignment of nodes.assignments) keep(assignmentSites(file, assignment));
+    return byCategory;
+  });
+}
+
+/** The listener every catalog rule installs; each reports the sites of its own category. */
 export function legacySiteListeners(
   file: FileAnalysis,
   category: LegacyCategory,
   report: (site: LegacySite) => void,
 ): TSESLint.RuleListener {
   if (!mayHoldSites(file)) return {};
-  // The same property can be reached twice (a `const` options object handed to `new Server`).
-  const reported = new Set<Node>();
-  const emit = (sites: readonly LegacySite[]) => {
-    for (const site of sites) {
-      if (site.category !== category || reported.has(site.node)) continue;
-      reported.add(site.node);
-      report(site);
-    }
-  };
-  const listeners: TSESLint.RuleListener = {
-    CallExpression: (node) => emit(callSites(file, node)),
-    Property: (node) => {
-      if (node.parent.type === AST_NODE_TYPES.ObjectExpression) emit(propertySites(file, node));
+  return {
+    Program: () => {
+      for (const site of sitesByCategory(file).get(category) ?? []) report(site);
     },
   };
-  // Only listen where sites can be: `newSites` and `assignmentSites` find none without these.
-  if (file.importsSdk || file.typed !== undefined)
-    listeners.NewExpression = (node) => emit(newSites(file, node));
-  if (file.importsSdk) listeners.AssignmentExpression = (node) => emit(assignmentSites(file, node));
-  return listeners;
 }

@@ -16,16 +16,16 @@ export function walk(
   while (stack.length > 0) {
     const node = stack.pop() as Node;
     if (visit(node) === false) continue;
-    const children: Node[] = [];
-    for (const key of keys[node.type] ?? []) {
-      const value = (node as unknown as Record<string, unknown>)[key];
+    // Children go on the stack last first, so they come off in source order; no array per node.
+    const childKeys = keys[node.type] ?? [];
+    for (let k = childKeys.length - 1; k >= 0; k--) {
+      const value = (node as unknown as Record<string, unknown>)[childKeys[k] as string];
       if (Array.isArray(value)) {
-        for (const item of value) if (isNode(item)) children.push(item);
+        for (let i = value.length - 1; i >= 0; i--) if (isNode(value[i])) stack.push(value[i] as Node);
       } else if (isNode(value)) {
-        children.push(value);
+        stack.push(value);
       }
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
   }
 }
 

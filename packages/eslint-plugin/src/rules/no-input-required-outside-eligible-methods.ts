@@ -25,6 +25,7 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
+    if (!file.mayBeMcp) return {};
     if (!file.mentions(INPUT_REQUIRED_IN_TEXT)) return {};
 
     function check(node: TSESTree.ObjectExpression | TSESTree.CallExpression) {

@@ -7,13 +7,12 @@ import {
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { memberPath, resolveConst, staticKey, unwrap } from '../analysis/ast.js';
 import {
-  CLIENT_REQUEST_IN_TEXT,
   isClientRequestParams,
   isClientResult,
   isReceivedRequestState,
 } from '../analysis/client-requests.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
-import { INPUT_REQUIRED_IN_TEXT } from '../analysis/text-hints.js';
+import { CLIENT_REQUEST_IN_TEXT, INPUT_REQUIRED_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 
 type Node = TSESTree.Node;
@@ -67,6 +66,7 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
+    if (!file.mayBeMcp) return {};
     // Only files that send MRTR-eligible requests, or test for input_required results, can hold a
     // received requestState.
     if (

@@ -12,6 +12,7 @@ import {
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
 import { enclosingFunction } from '../analysis/handlers.js';
 import { contains, walk } from '../analysis/walk.js';
+import { JSON_RPC_REQUEST_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 
 const { DefinitionType } = TSESLint.Scope;
@@ -23,7 +24,6 @@ const messages = {
 } as const;
 
 const RETRY_FIELDS = ['inputResponses', 'requestState'] as const;
-const JSON_RPC_REQUEST_IN_TEXT = /\bjsonrpc\b|tools\/call|prompts\/get|resources\/read/;
 const LOOPS: ReadonlySet<string> = new Set([
   AST_NODE_TYPES.ForStatement,
   AST_NODE_TYPES.ForInStatement,
@@ -91,6 +91,7 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
+    if (!file.mayBeMcp) return {};
     const text = context.sourceCode.text;
     // A retry carries inputResponses, or a requestState next to a JSON-RPC request of its own.
     if (

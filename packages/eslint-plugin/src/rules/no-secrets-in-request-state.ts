@@ -17,6 +17,7 @@ import {
 import { fileAnalysis } from '../analysis/file-analysis.js';
 import { calleeName } from '../analysis/invoked-member.js';
 import { inputRequiredResult } from '../analysis/mrtr-code.js';
+import { callOfAny } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 import { perOptions } from '../util/per-options.js';
 
@@ -46,7 +47,9 @@ const settings = perOptions((options: Options[0]) => {
     extraTerms: options.extraTerms ?? [],
     allow: options.allow ?? [],
   };
-  return { sealers, sealerCall: new RegExp(`\\b(?:${[...sealers].join('|')})\\s*\\(`), classifierOptions };
+  // The default sealers are in MCP_VOCABULARY_IN_TEXT; configured ones need their own scan.
+  const defaultSealersOnly = [...sealers].every((sealer) => DEFAULT_REQUEST_STATE_SEALERS.includes(sealer));
+  return { sealers, sealerCall: callOfAny(sealers), defaultSealersOnly, classifierOptions };
 });
 
 export default createRule<Options, keyof typeof messages>({
@@ -90,7 +93,8 @@ export default createRule<Options, keyof typeof messages>({
   },
   create(context, [options]) {
     const file = fileAnalysis(context);
-    const { sealers, sealerCall, classifierOptions } = settings(options);
+    const { sealers, sealerCall, defaultSealersOnly, classifierOptions } = settings(options);
+    if (!file.mayBeMcp && defaultSealersOnly) return {};
     // A state is only sent from code that builds input_required results or seals.
     if (!file.mentionsMrtr && (sealers.size === 0 || !sealerCall.test(context.sourceCode.text))) return {};
     const checked = new Set<Node>();

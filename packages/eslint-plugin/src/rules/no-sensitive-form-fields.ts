@@ -119,6 +119,7 @@ export default createRule<Options, keyof typeof messages>({
   },
   create(context, [options]) {
     const file: FileAnalysis = fileAnalysis(context);
+    if (!file.mayBeMcp) return {};
     // Every form this rule checks is an elicitation: a push call, a request object or a builder.
     if (!file.mentions(ELICITATION_IN_TEXT)) return {};
     const classifierOptions = settings(options);

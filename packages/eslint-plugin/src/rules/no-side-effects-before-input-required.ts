@@ -67,6 +67,7 @@ export default createRule<Options, keyof typeof messages>({
   },
   create(context, [options]) {
     const file = fileAnalysis(context);
+    if (!file.mayBeMcp) return {};
     if (!file.mentions(INPUT_REQUIRED_IN_TEXT)) return {};
     const allowed = allowedCalls(options);
     const tracker = new SegmentTracker();

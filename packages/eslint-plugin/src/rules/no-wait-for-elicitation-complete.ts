@@ -93,6 +93,7 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
+    if (!file.mayBeMcp) return {};
     const text = context.sourceCode.text;
     const mentionsMethod = text.includes(ELICITATION_COMPLETE_METHOD);
     const mentionsSchema = text.includes('ElicitationCompleteNotificationSchema');

@@ -183,6 +183,7 @@ export default createRule<Options, keyof typeof messages>({
   },
   create(context, [options]) {
     const file = fileAnalysis(context);
+    if (!file.mayBeMcp) return {};
     if (!file.importsSdk && !file.mentionsMrtr) return {};
     const { sealers, openers } = settings(options);
 

@@ -17,6 +17,7 @@ import {
   inputRequiredResult,
   resultRequests,
 } from '../analysis/mrtr-code.js';
+import { URL_MODE_IN_TEXT } from '../analysis/text-hints.js';
 import { walk } from '../analysis/walk.js';
 import { createRule } from '../util/create-rule.js';
 import { perOptions } from '../util/per-options.js';
@@ -31,7 +32,6 @@ const messages = {
 type Options = [{ allowCalls?: string[] }];
 
 const ACCEPT = 'accept';
-const URL_MODE_IN_TEXT = /\burlElicitation\b|\belicitUrl\b|mode\s*:\s*['"`]url['"`]/;
 /**
  * Words a message uses to say the out-of-band step is done. Not the bare verb "complete", which
  * tells the user to do it ("Complete it in your browser").
@@ -248,6 +248,7 @@ export default createRule<Options, keyof typeof messages>({
   },
   create(context, [options]) {
     const file = fileAnalysis(context);
+    if (!file.mayBeMcp) return {};
     if (!file.mentions(URL_MODE_IN_TEXT)) return {};
     const allowed = allowedCalls(options);
     const keysOf = new Map<FunctionNode, Set<string>>();

@@ -29,6 +29,7 @@ export default createRule<[], keyof typeof messages>({
   },
   create(context) {
     const file = fileAnalysis(context);
+    if (!file.mayBeMcp) return {};
     if (!file.mentions(ELICITATION_IN_TEXT)) return {};
     const checked = new Set<TSESTree.ObjectExpression>();
 

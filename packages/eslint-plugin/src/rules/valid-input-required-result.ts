@@ -116,6 +116,7 @@ export default createRule<[], MessageId>({
   },
   create(context) {
     const file = fileAnalysis(context);
+    if (!file.mayBeMcp) return {};
     if (!file.mentions(MRTR_LOOSE_IN_TEXT)) return {};
 
     function checkEntries(inputRequests: TSESTree.Property) {

@@ -157,6 +157,7 @@ export default createRule<Options, MessageId>({
   },
   create(context, [options]) {
     const file = fileAnalysis(context);
+    if (!file.mayBeMcp) return {};
     if (!file.mentions(ELICITATION_IN_TEXT)) return {};
     const { classifierOptions, allowed } = settings(options);
     const checked = new Set<TSESTree.ObjectExpression>();
