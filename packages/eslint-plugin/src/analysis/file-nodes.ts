@@ -9,6 +9,8 @@ export interface FileNodes {
   /** Properties of object literals (not of patterns). */
   readonly properties: readonly TSESTree.Property[];
   readonly assignments: readonly TSESTree.AssignmentExpression[];
+  /** Object literals and calls together, in source order: where requests and results are built. */
+  readonly objectsAndCalls: readonly (TSESTree.ObjectExpression | TSESTree.CallExpression)[];
 }
 
 /** A step of ESLint's traversal (`@eslint/plugin-kit`'s `VisitNodeStep`; kind 2 is a code path event). */
@@ -38,18 +40,21 @@ export function fileNodes(file: FileAnalysis): FileNodes {
     const objects: TSESTree.ObjectExpression[] = [];
     const properties: TSESTree.Property[] = [];
     const assignments: TSESTree.AssignmentExpression[] = [];
+    const objectsAndCalls: (TSESTree.ObjectExpression | TSESTree.CallExpression)[] = [];
     for (const step of (file.sourceCode as unknown as TraversableSourceCode).traverse()) {
       if (step.kind !== 1 || step.phase !== 1) continue;
       const node = step.target as TSESTree.Node;
       switch (node.type) {
         case AST_NODE_TYPES.CallExpression:
           calls.push(node);
+          objectsAndCalls.push(node);
           break;
         case AST_NODE_TYPES.NewExpression:
           news.push(node);
           break;
         case AST_NODE_TYPES.ObjectExpression:
           objects.push(node);
+          objectsAndCalls.push(node);
           break;
         case AST_NODE_TYPES.Property:
           if (node.parent.type === AST_NODE_TYPES.ObjectExpression) properties.push(node);
@@ -61,6 +66,6 @@ export function fileNodes(file: FileAnalysis): FileNodes {
           break;
       }
     }
-    return { calls, news, objects, properties, assignments };
+    return { calls, news, objects, properties, assignments, objectsAndCalls };
   });
 }

@@ -1,8 +1,7 @@
 import { isMrtrEligibleMethod, MRTR_ELIGIBLE_METHODS } from '@mcp-mrtr/core';
-import type { TSESTree } from '@typescript-eslint/utils';
 import { fileAnalysis } from '../analysis/file-analysis.js';
 import { handledRequest } from '../analysis/handlers.js';
-import { inputRequiredResult } from '../analysis/mrtr-code.js';
+import { fileInputRequiredResults, type InputRequiredResult } from '../analysis/mrtr-code.js';
 import { INPUT_REQUIRED_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -28,8 +27,7 @@ export default createRule<[], keyof typeof messages>({
     if (!file.mayBeMcp) return {};
     if (!file.mentions(INPUT_REQUIRED_IN_TEXT)) return {};
 
-    function check(node: TSESTree.ObjectExpression | TSESTree.CallExpression) {
-      if (inputRequiredResult(file, node) === undefined) return;
+    function check({ node }: InputRequiredResult) {
       const request = handledRequest(file, node);
       if (request === undefined || isMrtrEligibleMethod(request.method)) return;
       context.report({
@@ -39,6 +37,10 @@ export default createRule<[], keyof typeof messages>({
       });
     }
 
-    return { ObjectExpression: check, CallExpression: check };
+    return {
+      Program: () => {
+        for (const result of fileInputRequiredResults(file)) check(result);
+      },
+    };
   },
 });

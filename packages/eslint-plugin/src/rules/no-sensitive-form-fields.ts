@@ -17,7 +17,7 @@ import {
   unwrap,
 } from '../analysis/ast.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
-import { elicitationParamsOf, type ElicitationParams } from '../analysis/mrtr-code.js';
+import { fileElicitations, type ElicitationParams } from '../analysis/mrtr-code.js';
 import { ELICITATION_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 import { perOptions } from '../util/per-options.js';
@@ -178,16 +178,17 @@ export default createRule<Options, keyof typeof messages>({
     }
 
     /** Form-mode elicitation params, wherever they are built (the same sites the schema rule checks). */
-    function check(site: ElicitationParams | undefined) {
-      if (site === undefined || site.mode === 'url') return;
+    function check(site: ElicitationParams) {
+      if (site.mode === 'url') return;
       const requestedSchema = objectProperty(file.scopeOf(site.params), site.params, 'requestedSchema');
       if (requestedSchema !== undefined)
         checkRequestedSchema(file.scopeOf(requestedSchema), requestedSchema.value);
     }
 
     return {
-      ObjectExpression: (node) => check(elicitationParamsOf(file, node)),
-      CallExpression: (node) => check(elicitationParamsOf(file, node)),
+      Program: () => {
+        for (const site of fileElicitations(file)) check(site);
+      },
     };
   },
 });

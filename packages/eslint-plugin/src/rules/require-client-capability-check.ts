@@ -5,7 +5,7 @@ import { fileAnalysis } from '../analysis/file-analysis.js';
 import { enclosingFunction, handledRequest, type FunctionNode } from '../analysis/handlers.js';
 import {
   ELICITATION_METHOD,
-  inputRequiredResult,
+  fileInputRequiredResults,
   resultRequests,
   type InputRequiredResult,
 } from '../analysis/mrtr-code.js';
@@ -64,9 +64,8 @@ export default createRule<[], keyof typeof messages>({
       return result.kind === 'sdk' || server === 'sdk-v1' || server === 'sdk-v2';
     }
 
-    function check(node: TSESTree.ObjectExpression | TSESTree.CallExpression) {
-      const result = inputRequiredResult(file, node);
-      if (result === undefined) return;
+    function check(result: InputRequiredResult) {
+      const { node } = result;
       const elicitations = resultRequests(file, result).filter(
         (entry) => entry.request?.method === ELICITATION_METHOD && entry.request.mode !== undefined,
       );
@@ -97,6 +96,10 @@ export default createRule<[], keyof typeof messages>({
       }
     }
 
-    return { ObjectExpression: check, CallExpression: check };
+    return {
+      Program: () => {
+        for (const result of fileInputRequiredResults(file)) check(result);
+      },
+    };
   },
 });

@@ -2,7 +2,7 @@ import { elicitationSchemaPointer, validateElicitationSchema } from '@mcp-mrtr/c
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { objectProperty, staticString } from '../analysis/ast.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
-import { elicitationParamsOf, type ElicitationParams } from '../analysis/mrtr-code.js';
+import { fileElicitations, type ElicitationParams } from '../analysis/mrtr-code.js';
 import { staticJson } from '../analysis/static-json.js';
 import { ELICITATION_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
@@ -33,8 +33,8 @@ export default createRule<[], keyof typeof messages>({
     if (!file.mentions(ELICITATION_IN_TEXT)) return {};
     const checked = new Set<TSESTree.ObjectExpression>();
 
-    function check(site: ElicitationParams | undefined) {
-      if (site === undefined || checked.has(site.params)) return;
+    function check(site: ElicitationParams) {
+      if (checked.has(site.params)) return;
       checked.add(site.params);
       const { params } = site;
       const scope = file.scopeOf(params);
@@ -79,8 +79,9 @@ export default createRule<[], keyof typeof messages>({
     }
 
     return {
-      ObjectExpression: (node) => check(elicitationParamsOf(file, node)),
-      CallExpression: (node) => check(elicitationParamsOf(file, node)),
+      Program: () => {
+        for (const site of fileElicitations(file)) check(site);
+      },
     };
   },
 });

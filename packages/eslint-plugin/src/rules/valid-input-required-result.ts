@@ -15,11 +15,12 @@ import {
   unwrap,
 } from '../analysis/ast.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
+import { fileNodes } from '../analysis/file-nodes.js';
 import { calleeName } from '../analysis/invoked-member.js';
 import {
   INPUT_REQUIRED,
   inputRequestEntries,
-  inputRequiredResult,
+  fileInputRequiredResults,
   returnedFrom,
   type InputRequiredResult,
 } from '../analysis/mrtr-code.js';
@@ -222,14 +223,9 @@ export default createRule<[], MessageId>({
     }
 
     return {
-      ObjectExpression(node) {
-        checkSpelling(node);
-        const result = inputRequiredResult(file, node);
-        if (result !== undefined) checkResult(result);
-      },
-      CallExpression(node) {
-        const result = inputRequiredResult(file, node);
-        if (result !== undefined) checkResult(result);
+      Program: () => {
+        for (const object of fileNodes(file).objects) checkSpelling(object);
+        for (const result of fileInputRequiredResults(file)) checkResult(result);
       },
     };
   },

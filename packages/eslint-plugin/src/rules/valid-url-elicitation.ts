@@ -14,7 +14,7 @@ import {
   staticString,
 } from '../analysis/ast.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
-import { elicitationParamsOf, type ElicitationParams } from '../analysis/mrtr-code.js';
+import { fileElicitations, type ElicitationParams } from '../analysis/mrtr-code.js';
 import { ELICITATION_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
 import { perOptions } from '../util/per-options.js';
@@ -214,8 +214,8 @@ export default createRule<Options, MessageId>({
       }
     }
 
-    function check(site: ElicitationParams | undefined) {
-      if (site === undefined || checked.has(site.params)) return;
+    function check(site: ElicitationParams) {
+      if (checked.has(site.params)) return;
       checked.add(site.params);
       const scope = file.scopeOf(site.params);
       if (site.mode === 'url') checkUrlMode(scope, site);
@@ -223,8 +223,9 @@ export default createRule<Options, MessageId>({
     }
 
     return {
-      ObjectExpression: (node) => check(elicitationParamsOf(file, node)),
-      CallExpression: (node) => check(elicitationParamsOf(file, node)),
+      Program: () => {
+        for (const site of fileElicitations(file)) check(site);
+      },
     };
   },
 });
