@@ -152,7 +152,12 @@ interface CompiledOptions {
   readonly allow: ReadonlySet<string>;
   readonly qualifiers: ReadonlySet<string>;
   readonly termsByFirstWord: ReadonlyMap<string, readonly SensitiveTerm[]>;
+  /** Answers already given: field names and descriptions repeat across a project's forms. */
+  readonly answers: Map<string, SensitiveMatch | undefined>;
 }
+
+/** How many answers a compiled classifier keeps before it starts again; bounds its memory. */
+const MAX_ANSWERS = 4096;
 
 function compile(options: SensitiveNameOptions): CompiledOptions {
   const allTerms = [
@@ -173,6 +178,7 @@ function compile(options: SensitiveNameOptions): CompiledOptions {
     allow: new Set((options.allow ?? []).map((name) => splitWordParts(name).join(' '))),
     qualifiers: new Set(options.qualifiers ?? DEFAULT_NON_SECRET_QUALIFIERS),
     termsByFirstWord,
+    answers: new Map(),
   };
 }
 
@@ -195,7 +201,19 @@ export function classifySensitiveName(
   text: string,
   options?: SensitiveNameOptions,
 ): SensitiveMatch | undefined {
-  const { allow, qualifiers, termsByFirstWord } = compiled(options);
+  const compiledOptions = compiled(options);
+  const { answers } = compiledOptions;
+  if (answers.has(text)) return answers.get(text);
+  const answer = classify(text, compiledOptions);
+  if (answers.size >= MAX_ANSWERS) answers.clear();
+  answers.set(text, answer);
+  return answer;
+}
+
+function classify(
+  text: string,
+  { allow, qualifiers, termsByFirstWord }: CompiledOptions,
+): SensitiveMatch | undefined {
   const parts = splitWordParts(text);
   if (allow.size > 0 && allow.has(parts.join(' '))) return undefined;
   for (let at = 0; at < parts.length; at++) {
@@ -203,7 +221,7 @@ export function classifySensitiveName(
     if (hit === undefined) continue;
     const next = parts[at + hit.words.length];
     if (next !== undefined && qualifiers.has(next)) continue;
-    return { kind: hit.kind, term: hit.words.join(' ') };
+    return Object.freeze({ kind: hit.kind, term: hit.words.join(' ') });
   }
   return undefined;
 }

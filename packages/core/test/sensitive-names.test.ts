@@ -85,4 +85,21 @@ describe('classifySensitiveName', () => {
   it('lets callers replace the qualifier list', () => {
     expect(isSensitiveName('passwordPolicyUrl', { qualifiers: [] })).toBe(true);
   });
+
+  it('keeps the answers of each options object apart', () => {
+    const allowToken = { allow: ['token'] };
+    expect(isSensitiveName('token')).toBe(true);
+    expect(isSensitiveName('token', allowToken)).toBe(false);
+    expect(isSensitiveName('token')).toBe(true);
+    expect(isSensitiveName('token', allowToken)).toBe(false);
+    expect(isSensitiveName('token', { extraTerms: ['license key'] })).toBe(true);
+  });
+
+  it('answers the same for a name asked many times and past its answer cache', () => {
+    const names = Array.from({ length: 5000 }, (_, i) => (i % 2 === 0 ? `field${i}` : `apiKey${i}`));
+    const first = names.map((name) => classifySensitiveName(name)?.kind);
+    expect(names.map((name) => classifySensitiveName(name)?.kind)).toEqual(first);
+    expect(first.filter((kind) => kind === 'api-key')).toHaveLength(2500);
+    expect(Object.isFrozen(classifySensitiveName('password'))).toBe(true);
+  });
 });
