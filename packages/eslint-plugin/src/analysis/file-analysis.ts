@@ -54,8 +54,8 @@ export interface FileAnalysis {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
   /**
    * Whether any rule can find anything here: the file has types, or its text has some MCP word
-   * (`MCP_VOCABULARY_IN_TEXT`, `MRTR_LOOSE_IN_TEXT`). Most files of a project have none, and every rule returns no
-   * listeners for them after this one scan.
+   * (`MCP_VOCABULARY_IN_TEXT`, `MRTR_LOOSE_IN_TEXT`). Most files of a project have none, and every
+   * rule returns no listeners for them after these two scans.
    */
   readonly mayBeMcp: boolean;
   /** The file imports an MCP SDK package (types included), so SDK-specific names are trusted. */

@@ -29,7 +29,6 @@ import {
 } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { fileNodes } from './file-nodes.js';
-import { LEGACY_SITE_IN_TEXT } from './text-hints.js';
 import { CALL_NAMES, calleeName, invokedMember } from './invoked-member.js';
 import { resolveOwner } from './owners.js';
 import {
@@ -39,6 +38,7 @@ import {
   methodOfSchemaArgument,
   sdkName,
 } from './sdk-references.js';
+import { LEGACY_SITE_IN_TEXT } from './text-hints.js';
 
 type Node = TSESTree.Node;
 
