@@ -13,6 +13,11 @@
 // time (user + system: time spent waiting for a core is not counted), after one untimed warm-up
 // round. Each file's fastest lint over the rounds is kept (see `report`).
 // `RULE_COST_FILES` (default 2,000) and `RULE_COST_ROUNDS` (default 5) change the size.
+//
+// The same ratio is then taken from ESLint's own timing of each rule (`stats: true`, what
+// `TIMING=all` prints: a rule's create and listeners, reports included), which leaves out what
+// ESLint spends per enabled rule whoever wrote it, and the parse. It moves far less between runs,
+// so it is the figure to watch when changing a rule; it also names our costliest rules.
 // It measures the built plugin (`npm run build` after editing it).
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -153,6 +158,65 @@ function report(rounds: readonly RoundTimes[], files: readonly CorpusFile[], sub
   );
 }
 
+const STATS_ROUNDS = 3;
+
+/** Each rule's mean time per file in microseconds, by subset, from ESLint's `stats`. */
+async function ruleTimes(
+  dir: string,
+  files: readonly CorpusFile[],
+): Promise<Map<Subset, Map<string, number>>> {
+  const eslint = new ESLint({
+    cwd: dir,
+    overrideConfigFile: true,
+    overrideConfig: config('core recommended + ours'),
+    ignore: false,
+    stats: true,
+  });
+  const sums = new Map<Subset, Map<string, number>>(SUBSETS.map((subset) => [subset, new Map()]));
+  for (let round = 0; round <= STATS_ROUNDS; round++) {
+    for (const file of files) {
+      const [result] = await eslint.lintText(file.text, { filePath: file.filePath });
+      if (round === 0) continue;
+      for (const pass of result?.stats?.times.passes ?? []) {
+        for (const [rule, time] of Object.entries(pass.rules ?? {})) {
+          for (const subset of ['all files', file.subset] as const) {
+            const sum = sums.get(subset) as Map<string, number>;
+            sum.set(rule, (sum.get(rule) ?? 0) + time.total * 1000);
+          }
+        }
+      }
+    }
+  }
+  for (const [subset, sum] of sums) {
+    const count = files.filter((file) => subset === 'all files' || file.subset === subset).length;
+    for (const [rule, total] of sum) sum.set(rule, total / count / STATS_ROUNDS);
+  }
+  return sums;
+}
+
+function reportRuleTimes(times: Map<Subset, Map<string, number>>): void {
+  const isOurs = (rule: string) => rule.startsWith(`${NAMESPACE}/`);
+  for (const [subset, perRule] of times) {
+    const rules = [...perRule];
+    const ours = rules.filter(([rule]) => isOurs(rule));
+    const core = rules.filter(([rule]) => !isOurs(rule));
+    const mean = (list: typeof rules) => list.reduce((sum, [, time]) => sum + time, 0) / list.length;
+    console.log(
+      `per-rule cost by ESLint's rule timing (stats, mean of ${STATS_ROUNDS} rounds), ${subset}: ` +
+        `${(mean(ours) / mean(core)).toFixed(3)}× (µs per rule per file: ours ${mean(ours).toFixed(1)} over ${ours.length} rules, ` +
+        `core ${mean(core).toFixed(1)} over ${core.length})`,
+    );
+    if (subset === 'files with MCP code') {
+      const costliest = ours.sort((a, b) => b[1] - a[1]).slice(0, 5);
+      console.log(
+        `  our costliest rules there, µs per file: ${costliest
+          .map(([rule, time]) => `${rule.slice(NAMESPACE.length + 1)} ${time.toFixed(1)}`)
+          .join(', ')}`,
+      );
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-mrtr-rule-cost-bench-'));
   try {
@@ -184,6 +248,7 @@ async function main(): Promise<void> {
       if (index > 0) rounds.push(times);
     }
     for (const subset of SUBSETS) report(rounds, files, subset);
+    reportRuleTimes(await ruleTimes(dir, files));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
