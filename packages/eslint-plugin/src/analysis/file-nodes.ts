@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { memoTable, type FileAnalysis } from './file-analysis.js';
+import { memoTable, type FileAnalysis, type MemoTable } from './file-analysis.js';
 
 /** The nodes the shared analyses start from, each kind in source order. */
 export interface FileNodes {
@@ -67,5 +67,24 @@ export function fileNodes(file: FileAnalysis): FileNodes {
       }
     }
     return { calls, news, objects, properties, assignments, objectsAndCalls };
+  });
+}
+
+/**
+ * What `classify` makes of the file's object literals and calls, in source order, computed once per
+ * file (in `table`) for every rule that checks the same things.
+ */
+export function builtInFile<V>(
+  file: FileAnalysis,
+  table: MemoTable<readonly V[]>,
+  classify: (node: TSESTree.ObjectExpression | TSESTree.CallExpression) => V | undefined,
+): readonly V[] {
+  return file.memo(table, file.sourceCode.ast, () => {
+    const found: V[] = [];
+    for (const node of fileNodes(file).objectsAndCalls) {
+      const value = classify(node);
+      if (value !== undefined) found.push(value);
+    }
+    return found;
   });
 }

@@ -20,7 +20,7 @@ import {
   unwrap,
 } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
-import { fileNodes } from './file-nodes.js';
+import { builtInFile } from './file-nodes.js';
 import { callSites } from './legacy-sites.js';
 import { enclosingFunction, type FunctionNode } from './handlers.js';
 import { isSdkBuilderObject } from './sdk-references.js';
@@ -62,14 +62,7 @@ const FILE_RESULTS = memoTable<readonly InputRequiredResult[]>('input_required r
 
 /** Every input_required result the file builds, in source order; found once for the rules that check them. */
 export function fileInputRequiredResults(file: FileAnalysis): readonly InputRequiredResult[] {
-  return file.memo(FILE_RESULTS, file.sourceCode.ast, () => {
-    const found: InputRequiredResult[] = [];
-    for (const node of fileNodes(file).objectsAndCalls) {
-      const result = inputRequiredResult(file, node);
-      if (result !== undefined) found.push(result);
-    }
-    return found;
-  });
+  return builtInFile(file, FILE_RESULTS, (node) => inputRequiredResult(file, node));
 }
 
 function classifyResult(
@@ -341,14 +334,7 @@ const FILE_ELICITATIONS = memoTable<readonly ElicitationParams[]>('elicitations 
 
 /** Every elicitation the file builds, in source order; found once for the rules that check them. */
 export function fileElicitations(file: FileAnalysis): readonly ElicitationParams[] {
-  return file.memo(FILE_ELICITATIONS, file.sourceCode.ast, () => {
-    const found: ElicitationParams[] = [];
-    for (const node of fileNodes(file).objectsAndCalls) {
-      const site = elicitationParamsOf(file, node);
-      if (site !== undefined) found.push(site);
-    }
-    return found;
-  });
+  return builtInFile(file, FILE_ELICITATIONS, (node) => elicitationParamsOf(file, node));
 }
 
 /** `{ method: 'elicitation/create', params: {…} }` anywhere: an input request or a push request object. */
