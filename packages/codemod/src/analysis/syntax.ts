@@ -127,10 +127,19 @@ export function isStatement(node: ts.Node): node is ts.Statement {
   return ts.isStatement(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node);
 }
 
-/** The innermost function-like node around `node`. */
-export function enclosingFunction(node: ts.Node): ts.SignatureDeclaration | undefined {
+/** The innermost function around `node` that has a body (not a signature written in a type). */
+export function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
   for (let current = node.parent; current !== undefined; current = current.parent) {
-    if (ts.isFunctionLike(current)) return current;
+    if (
+      ts.isArrowFunction(current) ||
+      ts.isFunctionExpression(current) ||
+      ts.isFunctionDeclaration(current) ||
+      ts.isMethodDeclaration(current) ||
+      ts.isGetAccessor(current) ||
+      ts.isSetAccessor(current) ||
+      ts.isConstructorDeclaration(current)
+    )
+      return current;
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
-import { outermostParentheses, unwrapExpression } from '../../analysis/syntax.js';
+import { enclosingFunction, outermostParentheses, unwrapExpression } from '../../analysis/syntax.js';
 
 // How a handler waits for a question's answer. Journaled replay suspends the handler where it
 // awaits an ask that has no answer yet, so a question can become `round.ask` only when the
@@ -22,24 +22,6 @@ export function skipParentheses(node: ts.Node): ts.Node {
   let current = node.parent;
   while (ts.isParenthesizedExpression(current)) current = current.parent;
   return current;
-}
-
-/** The innermost function around a node. */
-export function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
-  for (let current = node.parent; current !== undefined; current = current.parent) {
-    if (ts.isSourceFile(current)) return undefined;
-    if (
-      ts.isArrowFunction(current) ||
-      ts.isFunctionExpression(current) ||
-      ts.isFunctionDeclaration(current) ||
-      ts.isMethodDeclaration(current) ||
-      ts.isGetAccessor(current) ||
-      ts.isSetAccessor(current) ||
-      ts.isConstructorDeclaration(current)
-    )
-      return current;
-  }
-  return undefined;
 }
 
 /** Whether the innermost function around `node` is `async`. */

@@ -1,7 +1,7 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
-import { unwrapExpression } from '../../analysis/syntax.js';
-import { answerWait, enclosingFunction, skipParentheses } from './awaited-question.js';
+import { enclosingFunction, unwrapExpression } from '../../analysis/syntax.js';
+import { answerWait, skipParentheses } from './awaited-question.js';
 import { foreignCalls, placeIn, type ForeignCall } from './cross-file-calls.js';
 import {
   functionOfSymbol,
