@@ -24,7 +24,8 @@ export function isMcpFrameworkModule(specifier: string): boolean {
   return MCP_FRAMEWORK_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 }
 
-function escape(text: string): string {
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
@@ -33,12 +34,12 @@ export const SDK_MODULE_IN_TEXT = /@modelcontextprotocol\//;
 
 /** `require('@modelcontextprotocol/…')` and `import('@modelcontextprotocol/…')`: CommonJS and dynamic imports. */
 export const DYNAMIC_SDK_IMPORT_IN_TEXT = new RegExp(
-  `\\b(?:require|import)\\s*\\(\\s*['"\`](?:${MCP_SDK_PACKAGES.map(escape).join('|')})(?:['"\`/])`,
+  `\\b(?:require|import)\\s*\\(\\s*['"\`](?:${MCP_SDK_PACKAGES.map(escapeRegExp).join('|')})(?:['"\`/])`,
 );
 
 /** A framework module named as an import source: `from 'agents/mcp'`, `require("fastmcp")`. */
 export const FRAMEWORK_MODULE_IN_TEXT = new RegExp(
-  `['"\`](?:${MCP_FRAMEWORK_PACKAGES.map(escape).join('|')})(?:/[\\w./-]*)?['"\`]`,
+  `['"\`](?:${MCP_FRAMEWORK_PACKAGES.map(escapeRegExp).join('|')})(?:/[\\w./-]*)?['"\`]`,
 );
 
 /**

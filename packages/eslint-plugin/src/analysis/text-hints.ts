@@ -4,6 +4,7 @@ import {
   DEFAULT_REQUEST_STATE_SEALERS,
   ELICITATION_COMPLETE_METHOD,
   ELICITATION_ID_FIELD,
+  escapeRegExp,
   FRAMEWORK_MODULE_IN_TEXT,
   LEGACY_METHODS,
   MRTR_IN_TEXT,
@@ -47,7 +48,7 @@ export const LEGACY_SITE_IN_TEXT = new RegExp(
 );
 
 function literal(text: string): RegExp {
-  return new RegExp(text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return new RegExp(escapeRegExp(text));
 }
 
 /**
