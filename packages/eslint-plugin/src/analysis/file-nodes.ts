@@ -70,21 +70,36 @@ export function fileNodes(file: FileAnalysis): FileNodes {
   });
 }
 
+/** What a classification found in a file: in source order, and by node. */
+export interface Classified<V> {
+  readonly found: readonly V[];
+  /** Only the nodes something was found for: the rest are known to hold nothing. */
+  readonly byNode: ReadonlyMap<TSESTree.Node, V>;
+}
+
+const NOTHING_CLASSIFIED: Classified<never> = { found: [], byNode: new Map<TSESTree.Node, never>() };
+
 /**
- * What `classify` makes of the file's object literals and calls, in source order, computed once per
- * file (in `table`) for every rule that checks the same things.
+ * What `classify` makes of the file's object literals and calls, computed once per file (in
+ * `table`) for every rule that checks the same things, or asks about one node. Only what was found
+ * is kept: a map entry for each of the file's nodes cost more than the classification itself.
+ * Without `classify` (the file's text rules the things out) nothing is found.
  */
-export function builtInFile<V>(
+export function classifiedInFile<V>(
   file: FileAnalysis,
-  table: MemoTable<readonly V[]>,
-  classify: (node: TSESTree.ObjectExpression | TSESTree.CallExpression) => V | undefined,
-): readonly V[] {
+  table: MemoTable<Classified<V>>,
+  classify: ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => V | undefined) | undefined,
+): Classified<V> {
   return file.memo(table, file.sourceCode.ast, () => {
+    if (classify === undefined) return NOTHING_CLASSIFIED;
     const found: V[] = [];
+    const byNode = new Map<TSESTree.Node, V>();
     for (const node of fileNodes(file).objectsAndCalls) {
       const value = classify(node);
-      if (value !== undefined) found.push(value);
+      if (value === undefined) continue;
+      found.push(value);
+      byNode.set(node, value);
     }
-    return found;
+    return { found, byNode };
   });
 }

@@ -20,9 +20,10 @@ import {
   unwrap,
 } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
-import { builtInFile } from './file-nodes.js';
+import { classifiedInFile, type Classified } from './file-nodes.js';
 import { callSites } from './legacy-sites.js';
 import { enclosingFunction, type FunctionNode } from './handlers.js';
+import { ELICITATION_IN_TEXT, INPUT_REQUIRED_IN_TEXT } from './text-hints.js';
 import { isSdkBuilderObject } from './sdk-references.js';
 
 export { isSdkBuilderObject };
@@ -48,29 +49,45 @@ export interface InputRequiredResult {
   readonly spec: TSESTree.ObjectExpression | undefined;
 }
 
-const RESULTS = memoTable<InputRequiredResult | undefined>('input_required results');
+const RESULTS = memoTable<Classified<InputRequiredResult>>('input_required results');
 
-/** The input_required result an object literal or call builds, if it builds one; computed once per node. */
+/**
+ * The file's input_required results, found once for every rule. A literal `resultType` and both
+ * builders are written with the words `input_required` / `inputRequired`, so without types a file
+ * whose text has neither builds none.
+ */
+function resultsInFile(file: FileAnalysis): Classified<InputRequiredResult> {
+  const possible = file.typed !== undefined || file.mentions(INPUT_REQUIRED_IN_TEXT);
+  return classifiedInFile(file, RESULTS, possible ? (node) => classifyResult(file, node) : undefined);
+}
+
+/** The input_required result an object literal or call builds, if it builds one. */
 export function inputRequiredResult(
   file: FileAnalysis,
   node: TSESTree.ObjectExpression | TSESTree.CallExpression,
 ): InputRequiredResult | undefined {
-  return file.memo(RESULTS, node, () => classifyResult(file, node));
+  return resultsInFile(file).byNode.get(node);
 }
 
-const FILE_RESULTS = memoTable<readonly InputRequiredResult[]>('input_required results in the file');
-
-/** Every input_required result the file builds, in source order; found once for the rules that check them. */
+/** Every input_required result the file builds, in source order. */
 export function fileInputRequiredResults(file: FileAnalysis): readonly InputRequiredResult[] {
-  return builtInFile(file, FILE_RESULTS, (node) => inputRequiredResult(file, node));
+  return resultsInFile(file).found;
+}
+
+/** Whether an object literal can have a property `key` (written, or behind a spread). */
+function mayHaveProperty(object: TSESTree.ObjectExpression, key: string): boolean {
+  return object.properties.some(
+    (property) => property.type === AST_NODE_TYPES.SpreadElement || staticKey(property) === key,
+  );
 }
 
 function classifyResult(
   file: FileAnalysis,
   node: TSESTree.ObjectExpression | TSESTree.CallExpression,
 ): InputRequiredResult | undefined {
-  const scope = file.scopeOf(node);
   if (node.type === AST_NODE_TYPES.ObjectExpression) {
+    if (!mayHaveProperty(node, 'resultType')) return undefined;
+    const scope = file.scopeOf(node);
     const resultType = objectProperty(scope, node, 'resultType');
     return resultType !== undefined && staticString(scope, resultType.value) === INPUT_REQUIRED
       ? { kind: 'literal', node, spec: node }
@@ -81,12 +98,13 @@ function classifyResult(
   const callee = unwrap(node.callee);
   if (callee.type === AST_NODE_TYPES.Identifier) {
     if (!isSdkBuilderObject(file, callee)) return undefined;
-    return { kind: 'sdk', node, spec: asObjectLiteral(scope, argument) };
+    return { kind: 'sdk', node, spec: asObjectLiteral(file.scopeOf(node), argument) };
   }
   if (callee.type !== AST_NODE_TYPES.MemberExpression || staticKey(callee) !== ROUND_INPUT_REQUIRED_METHOD) {
     return undefined;
   }
   if (isSdkBuilderObject(file, callee.object)) return undefined;
+  const scope = file.scopeOf(node);
   const spec = asObjectLiteral(scope, argument);
   // `round.inputRequired({ inputRequests, state })`; any other object argument is someone else's method.
   const looksLikeRound =
@@ -316,25 +334,38 @@ export interface ElicitationParams {
   readonly node: Node;
 }
 
-const ELICITATIONS = memoTable<ElicitationParams | undefined>('elicitation params');
+const ELICITATIONS = memoTable<Classified<ElicitationParams>>('elicitation params');
 
-/** Elicitation params an object literal or call builds, computed once per node for every rule. */
+/**
+ * The file's elicitations, found once for every rule. Requests, builders and push calls are all
+ * written with `elicitation/create` or an `elicit…` name, so without types a file whose text has
+ * none builds none.
+ */
+function elicitationsInFile(file: FileAnalysis): Classified<ElicitationParams> {
+  const possible = file.typed !== undefined || file.mentions(ELICITATION_IN_TEXT);
+  return classifiedInFile(
+    file,
+    ELICITATIONS,
+    possible
+      ? (node) =>
+          node.type === AST_NODE_TYPES.ObjectExpression
+            ? elicitationParamsOfObject(file, node)
+            : elicitationParamsOfCall(file, node)
+      : undefined,
+  );
+}
+
+/** Elicitation params an object literal or call builds. */
 export function elicitationParamsOf(
   file: FileAnalysis,
   node: TSESTree.ObjectExpression | TSESTree.CallExpression,
 ): ElicitationParams | undefined {
-  return file.memo(ELICITATIONS, node, () =>
-    node.type === AST_NODE_TYPES.ObjectExpression
-      ? elicitationParamsOfObject(file, node)
-      : elicitationParamsOfCall(file, node),
-  );
+  return elicitationsInFile(file).byNode.get(node);
 }
 
-const FILE_ELICITATIONS = memoTable<readonly ElicitationParams[]>('elicitations in the file');
-
-/** Every elicitation the file builds, in source order; found once for the rules that check them. */
+/** Every elicitation the file builds, in source order. */
 export function fileElicitations(file: FileAnalysis): readonly ElicitationParams[] {
-  return builtInFile(file, FILE_ELICITATIONS, (node) => elicitationParamsOf(file, node));
+  return elicitationsInFile(file).found;
 }
 
 /** `{ method: 'elicitation/create', params: {…} }` anywhere: an input request or a push request object. */
@@ -342,10 +373,7 @@ function elicitationParamsOfObject(
   file: FileAnalysis,
   object: TSESTree.ObjectExpression,
 ): ElicitationParams | undefined {
-  const hasMethod = object.properties.some(
-    (property) => property.type === AST_NODE_TYPES.Property && staticKey(property) === 'method',
-  );
-  if (!hasMethod) return undefined;
+  if (!mayHaveProperty(object, 'method')) return undefined;
   const info = inputRequestInfo(file, object);
   if (info?.method !== ELICITATION_METHOD || info.params === undefined) return undefined;
   return { params: info.params, mode: info.mode, modeWritten: true, node: object };
