@@ -33,6 +33,11 @@ const VERIFICATION = new RegExp(
   `\\b(?:${REQUEST_STATE_VERIFICATION_CALLS.map((name) => name.replace('.', '\\.')).join('|')})\\b`,
 );
 
+/** The called names of the decoders (`parse` of `JSON.parse`): most calls are ruled out by name. */
+const DECODER_NAMES: ReadonlySet<string> = new Set(
+  PLAINTEXT_DECODERS.map((decoder) => decoder.split('.').at(-1) ?? decoder),
+);
+
 function dottedCallee(callee: Node): string | undefined {
   return memberPath(callee)?.join('.');
 }
@@ -185,6 +190,8 @@ export default createRule<Options, keyof typeof messages>({
     const file = fileAnalysis(context);
     if (!file.mayBeMcp) return {};
     if (!file.importsSdk && !file.mentionsMrtr) return {};
+    // Both findings are about something named requestState: a property, or a reference to one.
+    if (!context.sourceCode.text.includes(REQUEST_STATE)) return {};
     const { sealers, openers } = settings(options);
 
     return {
@@ -201,6 +208,7 @@ export default createRule<Options, keyof typeof messages>({
         });
       },
       CallExpression(node) {
+        if (!DECODER_NAMES.has(calleeName(unwrap(node.callee)) ?? '')) return;
         const decoder = dottedCallee(node.callee);
         if (decoder === undefined || !PLAINTEXT_DECODERS.includes(decoder)) return;
         if (!isRequestStateReference(file.scopeOf(node), node.arguments[0])) return;
