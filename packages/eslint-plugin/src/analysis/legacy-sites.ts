@@ -174,9 +174,19 @@ export function inputRequestSite(node: Node, method: string): LegacySite | undef
 
 /** Every old-style use a call expression makes. */
 export function callSites(file: FileAnalysis, call: TSESTree.CallExpression): readonly LegacySite[] {
-  const name = calleeName(unwrap(call.callee));
-  // Most calls name nothing the catalog knows; other names matter only as aliases in SDK files.
-  if (name === undefined || (!CALL_NAMES.has(name) && !file.importsSdk)) return NONE;
+  const callee = unwrap(call.callee);
+  const name = calleeName(callee);
+  if (name === undefined) return NONE;
+  // Most calls name nothing the catalog knows. Another name can still be a catalog member's: with
+  // types, by its declaration; without, only a bare alias in an SDK file (`const { elicitInput: ask }
+  // = extra`), since `x.other()` is no catalog member whatever `x` is.
+  if (
+    !CALL_NAMES.has(name) &&
+    file.typed === undefined &&
+    (callee.type !== AST_NODE_TYPES.Identifier || !file.importsSdk)
+  ) {
+    return NONE;
+  }
   return file.memo(SITES, call, () => {
     if ((HANDLER_REGISTRATION_METHODS as readonly string[]).includes(name)) {
       const site = handlerSite(file, call);
