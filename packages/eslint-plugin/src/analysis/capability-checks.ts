@@ -1,5 +1,10 @@
 // What a handler checks about the client's declared capabilities before it asks for input.
-import { CAPABILITY_CHECK_CALLS, CAPABILITY_REFERENCES, type ElicitationMode } from '@mcp-mrtr/core';
+import {
+  CAPABILITY_CHECK_CALLS,
+  CAPABILITY_REFERENCES,
+  escapeRegExp,
+  type ElicitationMode,
+} from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { propertyName, staticKey, unwrap } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
@@ -50,7 +55,24 @@ export function capabilityChecks(file: FileAnalysis, root: Node): CapabilityChec
   return file.memo(CHECKS, root, () => findCapabilityChecks(file, root));
 }
 
+/**
+ * Every name a check below is made of. A read of `elicitation` is never followed by a slash:
+ * `'elicitation/create'`, in every handler that asks for input, is the method.
+ */
+const CHECK_WORDS = new RegExp(
+  `\\b(?:${[...CHECK_CALLS, ...REFERENCES, 'getClientCapabilities'].map(escapeRegExp).join('|')})\\b|\\belicitation\\b(?!/)`,
+);
+
+const NO_CHECKS: CapabilityChecks = Object.freeze({
+  generic: false,
+  elicitation: new Set<ElicitationMode>(),
+  written: new Set<string>(),
+  reads: false,
+});
+
 function findCapabilityChecks(file: FileAnalysis, root: Node): CapabilityChecks {
+  // Most handlers check nothing: their text says so faster than a walk of their nodes.
+  if (!CHECK_WORDS.test(file.sourceCode.text.slice(root.range[0], root.range[1]))) return NO_CHECKS;
   let generic = false;
   let reads = false;
   const elicitation = new Set<ElicitationMode>();
