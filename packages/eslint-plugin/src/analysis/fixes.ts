@@ -10,11 +10,9 @@ export function removeProperty(
 ): (fixer: TSESLint.RuleFixer) => TSESLint.RuleFix {
   return (fixer) => {
     const object = property.parent;
-    if (object.type === AST_NODE_TYPES.ObjectExpression && object.properties.length === 1) {
-      const open = sourceCode.getFirstToken(object);
-      const close = sourceCode.getLastToken(object);
-      if (open !== null && close !== null) return fixer.replaceTextRange([open.range[1], close.range[0]], '');
-    }
+    // An object literal's range starts at its `{` and ends after its `}`.
+    if (object.type === AST_NODE_TYPES.ObjectExpression && object.properties.length === 1)
+      return fixer.replaceTextRange([object.range[0] + 1, object.range[1] - 1], '');
     const after = sourceCode.getTokenAfter(property);
     if (after?.value === ',') {
       const next = sourceCode.getTokenAfter(after, { includeComments: true });
