@@ -52,6 +52,11 @@ ruleTester.run('require-client-capability-check', rule, {
   ],
   invalid: [
     {
+      // A check written with a quoted key is a check ('elicitation/create', the method, is not).
+      code: `type Caps = { elicitation?: object };\nexport function handle(caps: Caps) {\n  if (!caps['elicitation']) return { content: [] };\n  return ${result(`c: ${URL_MODE}`)};\n}`,
+      errors: [{ messageId: 'wrongCapability', data: { checked: 'elicitation', mode: 'url', why: URL_WHY } }],
+    },
+    {
       // SDK v2's seam answers a client without the capability with -32021: the call fails.
       code: `${V2}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('t', {}, async () => inputRequired({ inputRequests: { c: inputRequired.elicitUrl({ message: 'Go', url: 'https://example.com' }) } }));`,
       errors: [{ messageId: 'unchecked', data: { mode: 'url', why: URL_WHY } }],

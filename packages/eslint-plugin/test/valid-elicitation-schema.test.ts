@@ -149,6 +149,28 @@ ruleTester.run('valid-elicitation-schema', rule, {
       ],
     },
     {
+      // The finding points at the deepest part of the schema that is written: `enum`, not the item.
+      code: form(
+        `tags: {\n  type: 'array',\n  items: {\n    type: 'string',\n    enum: [\n      'a',\n      7,\n    ],\n  },\n}`,
+      ),
+      errors: [{ messageId: 'invalidSchema', line: 5, column: 5 }],
+    },
+    {
+      // A property spread in from a const is reported where it is written, in the const.
+      code: `const base = {\n  when: { type: 'string', format: 'time' },\n} as const;\n${form(`...base, name: { type: 'string' }`)}`,
+      errors: [
+        {
+          messageId: 'invalidSchema',
+          line: 2,
+          column: 27,
+          data: {
+            pointer: '/properties/when/format',
+            problem: '"format" must be one of email, uri, date, date-time, not "time".',
+          },
+        },
+      ],
+    },
+    {
       // A schema kept in a const is followed, and the finding points into it.
       code: `const nested = { type: 'object', properties: { inner: { type: 'object' } } } as const;\n${literal(`message: 'Tell us', requestedSchema: nested`)}`,
       errors: [{ messageId: 'invalidSchema', line: 1 }],
