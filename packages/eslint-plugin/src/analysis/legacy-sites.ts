@@ -324,6 +324,11 @@ export function propertySites(file: FileAnalysis, property: TSESTree.Property): 
   });
 }
 
+/** The capabilities an assignment can declare: those the catalog names by one key. */
+const ASSIGNED_CAPABILITIES: ReadonlySet<string> = new Set(
+  LEGACY_CAPABILITIES.flatMap((capability) => (capability.path.length === 1 ? capability.path : [])),
+);
+
 /** `capabilities.logging = {}` and `options.capabilities.roots = …`: declaring a capability imperatively. */
 export function assignmentSites(
   file: FileAnalysis,
@@ -331,8 +336,9 @@ export function assignmentSites(
 ): readonly LegacySite[] {
   const target = assignment.left;
   if (!file.importsSdk || target.type !== AST_NODE_TYPES.MemberExpression) return NONE;
+  const key = staticKey(target);
+  if (key === undefined || !ASSIGNED_CAPABILITIES.has(key)) return NONE;
   return file.memo(SITES, assignment, () => {
-    const key = staticKey(target);
     const object = unwrap(target.object);
     const container =
       object.type === AST_NODE_TYPES.Identifier
@@ -340,7 +346,7 @@ export function assignmentSites(
         : object.type === AST_NODE_TYPES.MemberExpression
           ? staticKey(object)
           : undefined;
-    if (key === undefined || container !== 'capabilities') return [];
+    if (container !== 'capabilities') return [];
     const entry = LEGACY_CAPABILITIES.find(
       (capability) => capability.path.length === 1 && capability.path[0] === key,
     );
