@@ -82,8 +82,10 @@ export function isLocalHostname(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || isLoopbackIpv4(host);
 }
 
-function hasPhrase(parts: readonly string[], phrase: string): boolean {
-  const words = phrase.split(' ');
+/** Each personal-data term as its words, split once. */
+const PERSONAL_DATA_PHRASES = PERSONAL_DATA_TERMS.map((term) => ({ term, words: term.split(' ') }));
+
+function hasPhrase(parts: readonly string[], words: readonly string[]): boolean {
   return parts.some((_, at) => words.every((word, i) => parts[at + i] === word));
 }
 
@@ -98,8 +100,8 @@ export function classifyUrlParameter(
   if (CREDENTIAL_KEYS.has(joined)) return { code: 'secret-in-query', what: 'a credential' };
   const secret = classifySensitiveName(name, options);
   if (secret) return { code: 'secret-in-query', what: `a ${secret.kind.replace(/-/g, ' ')}` };
-  const personal = PERSONAL_DATA_TERMS.find((term) => hasPhrase(parts, term));
-  if (personal) return { code: 'personal-data-in-query', what: `personal data (${personal})` };
+  const personal = PERSONAL_DATA_PHRASES.find(({ words }) => hasPhrase(parts, words));
+  if (personal) return { code: 'personal-data-in-query', what: `personal data (${personal.term})` };
   return undefined;
 }
 

@@ -6,7 +6,7 @@ import {
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findVariable, propertyName, staticKey, unwrap } from './ast.js';
-import type { FileAnalysis } from './file-analysis.js';
+import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { sdkTypeName } from './typed.js';
 
 const { DefinitionType } = TSESLint.Scope;
@@ -179,6 +179,14 @@ function ownerOfDestructured(
   return ownerOfType(file, type, depth + 1);
 }
 
+/**
+ * What each variable holds, per depth (a chain cut short at `MAX_DEPTH` may resolve differently):
+ * `server.server.createMessage(…)` and `server.server.listRoots()` resolve `server` once.
+ */
+const OWNER_OF_VARIABLE = Array.from({ length: MAX_DEPTH + 2 }, (_, depth) =>
+  memoTable<OwnerResolution>(`owner of a variable at depth ${depth}`),
+);
+
 function ownerOfIdentifier(
   file: FileAnalysis,
   identifier: TSESTree.Identifier,
@@ -187,6 +195,21 @@ function ownerOfIdentifier(
   const variable = findVariable(file.scopeOf(identifier), identifier.name);
   const definition = variable?.defs[0];
   if (variable === undefined || definition === undefined) return UNKNOWN;
+  const table = OWNER_OF_VARIABLE[depth];
+  return table === undefined
+    ? ownerOfDefinition(file, variable, definition, identifier, depth)
+    : file.memo(table, definition.name, () =>
+        ownerOfDefinition(file, variable, definition, identifier, depth),
+      );
+}
+
+function ownerOfDefinition(
+  file: FileAnalysis,
+  variable: TSESLint.Scope.Variable,
+  definition: TSESLint.Scope.Definition,
+  identifier: TSESTree.Identifier,
+  depth: number,
+): OwnerResolution {
   switch (definition.type) {
     case DefinitionType.Variable: {
       const declarator = definition.node;
