@@ -99,6 +99,12 @@ ruleTester.run('no-secrets-in-request-state', rule, {
       options: [{ sealers: ['protect'] }],
       errors: [{ messageId: 'secretInState', data: { name: 'bearer', secret: 'a token' } }],
     },
+    {
+      // A sealer's name may hold `$`, which is no word character and means something in a pattern.
+      code: `declare function $seal(v: object): string;\nexport const s = $seal({ bearer: 'x' });\nexport const requestState = s;`,
+      options: [{ sealers: ['$seal'] }],
+      errors: [{ messageId: 'secretInState', data: { name: 'bearer', secret: 'a token' } }],
+    },
   ],
 });
 

@@ -28,9 +28,12 @@ export const JSON_RPC_REQUEST_IN_TEXT = /\bjsonrpc\b|tools\/call|prompts\/get|re
 /** URL-mode elicitations: the builders and a literal `mode: 'url'`. */
 export const URL_MODE_IN_TEXT = /\burlElicitation\b|\belicitUrl\b|mode\s*:\s*['"`]url['"`]/;
 
-/** A call of one of the named functions: `seal(`, `sealRequestState (`. */
+/**
+ * A call of one of the named functions: `seal(`, `sealRequestState (`, `$seal(`. Names are
+ * written as they are (a configured name may hold `$`), and must not continue an identifier.
+ */
 export function callOfAny(names: Iterable<string>): RegExp {
-  return new RegExp(`\\b(?:${[...names].join('|')})\\s*\\(`);
+  return new RegExp(`(?<![\\w$])(?:${[...names].map(escapeRegExp).join('|')})\\s*\\(`);
 }
 
 /**
