@@ -29,11 +29,16 @@ export const JSON_RPC_REQUEST_IN_TEXT = /\bjsonrpc\b|tools\/call|prompts\/get|re
 export const URL_MODE_IN_TEXT = /\burlElicitation\b|\belicitUrl\b|mode\s*:\s*['"`]url['"`]/;
 
 /**
- * A call of one of the named functions: `seal(`, `sealRequestState (`, `$seal(`. Names are
- * written as they are (a configured name may hold `$`), and must not continue an identifier.
+ * Where a name starts: at a word boundary, or for a name that begins with `$` (a configured name
+ * may), after a character that cannot continue an identifier. `\b` is the cheaper scan.
  */
+function nameStart(name: string): string {
+  return /^\w/.test(name) ? `\\b${escapeRegExp(name)}` : `(?<![\\w$])${escapeRegExp(name)}`;
+}
+
+/** A call of one of the named functions: `seal(`, `sealRequestState (`, `$seal(`. */
 export function callOfAny(names: Iterable<string>): RegExp {
-  return new RegExp(`(?<![\\w$])(?:${[...names].map(escapeRegExp).join('|')})\\s*\\(`);
+  return new RegExp(`(?:${[...names].map(nameStart).join('|')})\\s*\\(`);
 }
 
 /**
