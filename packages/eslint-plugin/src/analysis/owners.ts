@@ -181,9 +181,10 @@ function ownerOfDestructured(
 
 /**
  * What each variable holds, per depth (a chain cut short at `MAX_DEPTH` may resolve differently):
- * `server.server.createMessage(…)` and `server.server.listRoots()` resolve `server` once.
+ * `server.server.createMessage(…)` and `server.server.listRoots()` resolve `server` once. Depths
+ * run from 0 to `MAX_DEPTH`; `resolveOwnerSyntactically` stops before a deeper one.
  */
-const OWNER_OF_VARIABLE = Array.from({ length: MAX_DEPTH + 2 }, (_, depth) =>
+const OWNER_OF_VARIABLE = Array.from({ length: MAX_DEPTH + 1 }, (_, depth) =>
   memoTable<OwnerResolution>(`owner of a variable at depth ${depth}`),
 );
 
