@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { memoTable, type FileAnalysis, type MemoTable } from './file-analysis.js';
 
 /** The nodes the shared analyses start from, each kind in source order. */
@@ -13,6 +13,17 @@ export interface FileNodes {
   readonly objectsAndCalls: readonly (TSESTree.ObjectExpression | TSESTree.CallExpression)[];
 }
 
+/** The lists as they are filled, and whether ESLint's traversal has reached `Program:exit`. */
+interface Collection extends FileNodes {
+  readonly calls: TSESTree.CallExpression[];
+  readonly news: TSESTree.NewExpression[];
+  readonly objects: TSESTree.ObjectExpression[];
+  readonly properties: TSESTree.Property[];
+  readonly assignments: TSESTree.AssignmentExpression[];
+  readonly objectsAndCalls: (TSESTree.ObjectExpression | TSESTree.CallExpression)[];
+  complete: boolean;
+}
+
 /** A step of ESLint's traversal (`@eslint/plugin-kit`'s `VisitNodeStep`; kind 2 is a code path event). */
 interface TraversalStep {
   readonly kind: number;
@@ -25,48 +36,137 @@ interface TraversableSourceCode {
   traverse(): readonly TraversalStep[];
 }
 
-const FILE_NODES = memoTable<FileNodes>('file nodes');
+/** Whether a rule of the file collects its nodes, and what it collected so far. */
+interface CollectionSlot {
+  collected: Collection | undefined;
+}
+
+const COLLECTION = memoTable<CollectionSlot>('file nodes collected in the traversal');
+const FILE_NODES = memoTable<FileNodes>('file nodes read from the traversal steps');
+
+function emptyCollection(): Collection {
+  return {
+    calls: [],
+    news: [],
+    objects: [],
+    properties: [],
+    assignments: [],
+    objectsAndCalls: [],
+    complete: false,
+  };
+}
+
+function collectionSlot(file: FileAnalysis): CollectionSlot {
+  return file.memo(COLLECTION, file.sourceCode.ast, () => ({ collected: undefined }));
+}
 
 /**
- * The file's calls, `new` expressions, object literals, their properties and assignments. They are
- * read from the traversal ESLint made for the file before any rule ran (`SourceCode#traverse()`
- * caches its steps), so the analyses several rules share run once per file, in one `Program`
- * listener, rather than in a listener of every rule on every such node.
+ * `listeners`, with listeners added that collect the file's nodes as ESLint's traversal reaches
+ * them, for `fileNodes`. A rule that reads `fileNodes` (or the classifications built on it) in
+ * `Program:exit` wraps its listeners in this; only the first such rule of a file collects.
+ *
+ * ESLint's traversal reads every node's type anyway. Walking the AST again to sort nodes by type
+ * cost more than the shared analyses built on the lists: a property read of `type` that sees every
+ * kind of node is slow, and on large files the nodes are no longer in the processor's caches.
+ */
+export function collectingFileNodes(
+  file: FileAnalysis,
+  listeners: TSESLint.RuleListener,
+): TSESLint.RuleListener {
+  const slot = collectionSlot(file);
+  if (slot.collected !== undefined) return listeners;
+  const nodes = emptyCollection();
+  slot.collected = nodes;
+  const collectors: TSESLint.RuleListener = {
+    CallExpression: (node) => {
+      nodes.calls.push(node);
+      nodes.objectsAndCalls.push(node);
+    },
+    NewExpression: (node) => nodes.news.push(node),
+    ObjectExpression: (node) => {
+      nodes.objects.push(node);
+      nodes.objectsAndCalls.push(node);
+    },
+    Property: (node) => {
+      if (node.parent.type === AST_NODE_TYPES.ObjectExpression) nodes.properties.push(node);
+    },
+    AssignmentExpression: (node) => nodes.assignments.push(node),
+    'Program:exit': () => {
+      nodes.complete = true;
+    },
+  };
+  return mergeListeners(collectors, listeners);
+}
+
+/** Both sets of listeners; where both listen to the same event, `first`'s runs first. */
+function mergeListeners(
+  first: TSESLint.RuleListener,
+  second: TSESLint.RuleListener,
+): TSESLint.RuleListener {
+  const merged: Record<string, (node: never) => void> = { ...(second as Record<string, (node: never) => void>) };
+  for (const [event, listener] of Object.entries(first as Record<string, (node: never) => void>)) {
+    const other = merged[event];
+    merged[event] =
+      other === undefined
+        ? listener
+        : (node) => {
+            listener(node);
+            other(node);
+          };
+  }
+  return merged as TSESLint.RuleListener;
+}
+
+/**
+ * Whether `fileNodes` can be read: a rule collects the file's nodes and the traversal is over, or
+ * no rule collects them (then they are read from ESLint's traversal steps).
+ */
+export function fileNodesReady(file: FileAnalysis): boolean {
+  return collectionSlot(file).collected?.complete ?? true;
+}
+
+/**
+ * The file's calls, `new` expressions, object literals, their properties and assignments, for the
+ * analyses several rules share; they run once per file, in `Program:exit`, rather than in a
+ * listener of every rule on every such node. When no rule collected them (`collectingFileNodes`),
+ * they are read from the steps of ESLint's traversal (`SourceCode#traverse()` caches them).
  */
 export function fileNodes(file: FileAnalysis): FileNodes {
+  const collected = collectionSlot(file).collected;
+  if (collected !== undefined) {
+    if (!collected.complete) {
+      throw new Error('fileNodes was read before Program:exit, while its lists are still being collected');
+    }
+    return collected;
+  }
   return file.memo(FILE_NODES, file.sourceCode.ast, () => {
-    const calls: TSESTree.CallExpression[] = [];
-    const news: TSESTree.NewExpression[] = [];
-    const objects: TSESTree.ObjectExpression[] = [];
-    const properties: TSESTree.Property[] = [];
-    const assignments: TSESTree.AssignmentExpression[] = [];
-    const objectsAndCalls: (TSESTree.ObjectExpression | TSESTree.CallExpression)[] = [];
+    const nodes = emptyCollection();
     for (const step of (file.sourceCode as unknown as TraversableSourceCode).traverse()) {
       if (step.kind !== 1 || step.phase !== 1) continue;
       const node = step.target as TSESTree.Node;
       switch (node.type) {
         case AST_NODE_TYPES.CallExpression:
-          calls.push(node);
-          objectsAndCalls.push(node);
+          nodes.calls.push(node);
+          nodes.objectsAndCalls.push(node);
           break;
         case AST_NODE_TYPES.NewExpression:
-          news.push(node);
+          nodes.news.push(node);
           break;
         case AST_NODE_TYPES.ObjectExpression:
-          objects.push(node);
-          objectsAndCalls.push(node);
+          nodes.objects.push(node);
+          nodes.objectsAndCalls.push(node);
           break;
         case AST_NODE_TYPES.Property:
-          if (node.parent.type === AST_NODE_TYPES.ObjectExpression) properties.push(node);
+          if (node.parent.type === AST_NODE_TYPES.ObjectExpression) nodes.properties.push(node);
           break;
         case AST_NODE_TYPES.AssignmentExpression:
-          assignments.push(node);
+          nodes.assignments.push(node);
           break;
         default:
           break;
       }
     }
-    return { calls, news, objects, properties, assignments, objectsAndCalls };
+    return nodes;
   });
 }
 
@@ -102,4 +202,20 @@ export function classifiedInFile<V>(
     }
     return { found, byNode };
   });
+}
+
+/**
+ * What `classify` makes of one node: read from the file's classification once `fileNodes` can be
+ * read, and before that (a rule's listener during the traversal) computed for the node alone and
+ * kept in `single`.
+ */
+export function classifiedNode<V>(
+  file: FileAnalysis,
+  table: MemoTable<Classified<V>>,
+  single: MemoTable<V | undefined>,
+  classify: ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => V | undefined) | undefined,
+  node: TSESTree.ObjectExpression | TSESTree.CallExpression,
+): V | undefined {
+  if (fileNodesReady(file)) return classifiedInFile(file, table, classify).byNode.get(node);
+  return classify === undefined ? undefined : file.memo(single, node, () => classify(node));
 }

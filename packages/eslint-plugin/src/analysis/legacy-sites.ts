@@ -28,7 +28,7 @@ import {
   unwrap,
 } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
-import { fileNodes } from './file-nodes.js';
+import { collectingFileNodes, fileNodes } from './file-nodes.js';
 import { CALL_NAMES, calleeName, invokedMember } from './invoked-member.js';
 import { resolveOwner } from './owners.js';
 import {
@@ -438,9 +438,9 @@ export function legacySiteListeners(
   report: (site: LegacySite) => void,
 ): TSESLint.RuleListener {
   if (!mayHoldSites(file)) return {};
-  return {
-    Program: () => {
+  return collectingFileNodes(file, {
+    'Program:exit': () => {
       for (const site of sitesByCategory(file).get(category) ?? []) report(site);
     },
-  };
+  });
 }

@@ -20,7 +20,7 @@ import {
   unwrap,
 } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
-import { classifiedInFile, type Classified } from './file-nodes.js';
+import { classifiedInFile, classifiedNode, type Classified } from './file-nodes.js';
 import { callSites } from './legacy-sites.js';
 import { enclosingFunction, type FunctionNode } from './handlers.js';
 import { ELICITATION_IN_TEXT, INPUT_REQUIRED_IN_TEXT } from './text-hints.js';
@@ -50,15 +50,23 @@ export interface InputRequiredResult {
 }
 
 const RESULTS = memoTable<Classified<InputRequiredResult>>('input_required results');
+const RESULT_OF_NODE = memoTable<InputRequiredResult | undefined>('input_required result of one node');
 
 /**
- * The file's input_required results, found once for every rule. A literal `resultType` and both
- * builders are written with the words `input_required` / `inputRequired`, so without types a file
- * whose text has neither builds none.
+ * How to tell an input_required result, or undefined when the file can build none: a literal
+ * `resultType` and both builders are written with the words `input_required` / `inputRequired`, so
+ * without types a file whose text has neither builds none.
  */
-function resultsInFile(file: FileAnalysis): Classified<InputRequiredResult> {
+function resultClassifier(
+  file: FileAnalysis,
+): ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => InputRequiredResult | undefined) | undefined {
   const possible = file.typed !== undefined || file.mentions(INPUT_REQUIRED_IN_TEXT);
-  return classifiedInFile(file, RESULTS, possible ? (node) => classifyResult(file, node) : undefined);
+  return possible ? (node) => classifyResult(file, node) : undefined;
+}
+
+/** The file's input_required results, found once for every rule. */
+function resultsInFile(file: FileAnalysis): Classified<InputRequiredResult> {
+  return classifiedInFile(file, RESULTS, resultClassifier(file));
 }
 
 /** The input_required result an object literal or call builds, if it builds one. */
@@ -66,7 +74,7 @@ export function inputRequiredResult(
   file: FileAnalysis,
   node: TSESTree.ObjectExpression | TSESTree.CallExpression,
 ): InputRequiredResult | undefined {
-  return resultsInFile(file).byNode.get(node);
+  return classifiedNode(file, RESULTS, RESULT_OF_NODE, resultClassifier(file), node);
 }
 
 /** Every input_required result the file builds, in source order. */
@@ -335,24 +343,27 @@ export interface ElicitationParams {
 }
 
 const ELICITATIONS = memoTable<Classified<ElicitationParams>>('elicitation params');
+const ELICITATION_OF_NODE = memoTable<ElicitationParams | undefined>('elicitation params of one node');
 
 /**
- * The file's elicitations, found once for every rule. Requests, builders and push calls are all
- * written with `elicitation/create` or an `elicit…` name, so without types a file whose text has
- * none builds none.
+ * How to tell elicitation params, or undefined when the file can build none: requests, builders and
+ * push calls are all written with `elicitation/create` or an `elicit…` name, so without types a
+ * file whose text has none builds none.
  */
-function elicitationsInFile(file: FileAnalysis): Classified<ElicitationParams> {
+function elicitationClassifier(
+  file: FileAnalysis,
+): ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => ElicitationParams | undefined) | undefined {
   const possible = file.typed !== undefined || file.mentions(ELICITATION_IN_TEXT);
-  return classifiedInFile(
-    file,
-    ELICITATIONS,
-    possible
-      ? (node) =>
-          node.type === AST_NODE_TYPES.ObjectExpression
-            ? elicitationParamsOfObject(file, node)
-            : elicitationParamsOfCall(file, node)
-      : undefined,
-  );
+  if (!possible) return undefined;
+  return (node) =>
+    node.type === AST_NODE_TYPES.ObjectExpression
+      ? elicitationParamsOfObject(file, node)
+      : elicitationParamsOfCall(file, node);
+}
+
+/** The file's elicitations, found once for every rule. */
+function elicitationsInFile(file: FileAnalysis): Classified<ElicitationParams> {
+  return classifiedInFile(file, ELICITATIONS, elicitationClassifier(file));
 }
 
 /** Elicitation params an object literal or call builds. */
@@ -360,7 +371,7 @@ export function elicitationParamsOf(
   file: FileAnalysis,
   node: TSESTree.ObjectExpression | TSESTree.CallExpression,
 ): ElicitationParams | undefined {
-  return elicitationsInFile(file).byNode.get(node);
+  return classifiedNode(file, ELICITATIONS, ELICITATION_OF_NODE, elicitationClassifier(file), node);
 }
 
 /** Every elicitation the file builds, in source order. */

@@ -1,5 +1,6 @@
 import { isMrtrEligibleMethod, MRTR_ELIGIBLE_METHODS } from '@mcp-mrtr/core';
 import { fileAnalysis } from '../analysis/file-analysis.js';
+import { collectingFileNodes } from '../analysis/file-nodes.js';
 import { handledRequest } from '../analysis/handlers.js';
 import { fileInputRequiredResults, type InputRequiredResult } from '../analysis/mrtr-code.js';
 import { INPUT_REQUIRED_IN_TEXT } from '../analysis/text-hints.js';
@@ -37,10 +38,10 @@ export default createRule<[], keyof typeof messages>({
       });
     }
 
-    return {
-      Program: () => {
+    return collectingFileNodes(file, {
+      'Program:exit': () => {
         for (const result of fileInputRequiredResults(file)) check(result);
       },
-    };
+    });
   },
 });

@@ -17,6 +17,7 @@ import {
   unwrap,
 } from '../analysis/ast.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
+import { collectingFileNodes } from '../analysis/file-nodes.js';
 import { fileElicitations, type ElicitationParams } from '../analysis/mrtr-code.js';
 import { ELICITATION_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
@@ -185,10 +186,10 @@ export default createRule<Options, keyof typeof messages>({
         checkRequestedSchema(file.scopeOf(requestedSchema), requestedSchema.value);
     }
 
-    return {
-      Program: () => {
+    return collectingFileNodes(file, {
+      'Program:exit': () => {
         for (const site of fileElicitations(file)) check(site);
       },
-    };
+    });
   },
 });

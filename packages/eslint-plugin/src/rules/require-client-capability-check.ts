@@ -2,6 +2,7 @@ import type { ElicitationMode } from '@mcp-mrtr/core';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { capabilityChecks, coversElicitation, type CapabilityChecks } from '../analysis/capability-checks.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
+import { collectingFileNodes } from '../analysis/file-nodes.js';
 import { enclosingFunction, handledRequest, type FunctionNode } from '../analysis/handlers.js';
 import {
   ELICITATION_METHOD,
@@ -96,10 +97,10 @@ export default createRule<[], keyof typeof messages>({
       }
     }
 
-    return {
-      Program: () => {
+    return collectingFileNodes(file, {
+      'Program:exit': () => {
         for (const result of fileInputRequiredResults(file)) check(result);
       },
-    };
+    });
   },
 });

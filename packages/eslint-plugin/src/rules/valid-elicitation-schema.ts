@@ -2,6 +2,7 @@ import { elicitationSchemaPointer, validateElicitationSchema } from '@mcp-mrtr/c
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { objectProperty, staticString } from '../analysis/ast.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
+import { collectingFileNodes } from '../analysis/file-nodes.js';
 import { fileElicitations, type ElicitationParams } from '../analysis/mrtr-code.js';
 import { staticJson } from '../analysis/static-json.js';
 import { ELICITATION_IN_TEXT } from '../analysis/text-hints.js';
@@ -78,10 +79,10 @@ export default createRule<[], keyof typeof messages>({
       }
     }
 
-    return {
-      Program: () => {
+    return collectingFileNodes(file, {
+      'Program:exit': () => {
         for (const site of fileElicitations(file)) check(site);
       },
-    };
+    });
   },
 });

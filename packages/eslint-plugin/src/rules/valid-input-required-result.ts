@@ -15,7 +15,7 @@ import {
   unwrap,
 } from '../analysis/ast.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
-import { fileNodes } from '../analysis/file-nodes.js';
+import { collectingFileNodes, fileNodes } from '../analysis/file-nodes.js';
 import { calleeName } from '../analysis/invoked-member.js';
 import {
   INPUT_REQUIRED,
@@ -222,11 +222,11 @@ export default createRule<[], MessageId>({
       }
     }
 
-    return {
-      Program: () => {
+    return collectingFileNodes(file, {
+      'Program:exit': () => {
         for (const object of fileNodes(file).objects) checkSpelling(object);
         for (const result of fileInputRequiredResults(file)) checkResult(result);
       },
-    };
+    });
   },
 });

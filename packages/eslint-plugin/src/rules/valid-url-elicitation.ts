@@ -14,6 +14,7 @@ import {
   staticString,
 } from '../analysis/ast.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
+import { collectingFileNodes } from '../analysis/file-nodes.js';
 import { fileElicitations, type ElicitationParams } from '../analysis/mrtr-code.js';
 import { ELICITATION_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
@@ -222,10 +223,10 @@ export default createRule<Options, MessageId>({
       else if (site.mode === 'form') checkFormMode(scope, site.params);
     }
 
-    return {
-      Program: () => {
+    return collectingFileNodes(file, {
+      'Program:exit': () => {
         for (const site of fileElicitations(file)) check(site);
       },
-    };
+    });
   },
 });
