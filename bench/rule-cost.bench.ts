@@ -19,18 +19,26 @@
 // ESLint spends per enabled rule whoever wrote it, and the parse. It moves far less between runs,
 // so it is the figure to watch when changing a rule; it also names our costliest rules.
 // It measures the built plugin (`npm run build` after editing it).
+//
+// `RULE_COST_DIR=<dir>` measures the same on a project's own code instead: the files `check` would
+// discover there (every k-th of them, sorted, down to `RULE_COST_FILES`), split into files that
+// import an MCP SDK or framework and files that do not. Nothing is planted there, so the findings
+// are counted, not checked; files the parser rejects are left out and counted.
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import js from '@eslint/js';
 import tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
+import { discoverFiles } from '@mcp-mrtr/cli';
+import { FRAMEWORK_MODULE_IN_TEXT, SDK_MODULE_IN_TEXT } from '@mcp-mrtr/core';
 import plugin, { FILES, NAMESPACE } from '@mcp-mrtr/eslint-plugin';
 import { writeLintCorpus } from '@mcp-mrtr/generated-corpus';
 import { median } from './median.js';
 
 const CORPUS_FILES = Number(process.env.RULE_COST_FILES ?? 2_000);
 const ROUNDS = Number(process.env.RULE_COST_ROUNDS ?? 5);
+const PROJECT_DIR = process.env.RULE_COST_DIR;
 
 const MODES = ['no rules', 'core recommended', 'core recommended + ours'] as const;
 type Mode = (typeof MODES)[number];
@@ -88,7 +96,8 @@ async function round(
   linters: Record<Mode, ESLint>,
   files: readonly CorpusFile[],
   index: number,
-  planted: number,
+  /** What the generated corpus plants; undefined for a project's own code. */
+  planted: number | undefined,
 ): Promise<RoundTimes> {
   const times = Object.fromEntries(MODES.map((mode) => [mode, new Float64Array(files.length)])) as RoundTimes;
   let ours = 0;
@@ -97,12 +106,16 @@ async function round(
       const mode = MODES[(i + index + k) % MODES.length] as Mode;
       const run = await lintOnce(linters[mode], file);
       times[mode][i] = run.cpu;
-      if (run.ours > 0 && (mode !== 'core recommended + ours' || file.subset === 'files without MCP code'))
-        throw new Error(`${mode}: our rules reported in ${file.filePath}, where nothing is planted`);
+      if (run.ours > 0 && mode !== 'core recommended + ours')
+        throw new Error(`${mode}: our rules reported in ${file.filePath}`);
+      if (run.ours > 0 && planted !== undefined && file.subset === 'files without MCP code')
+        throw new Error(`our rules reported in ${file.filePath}, where nothing is planted`);
       if (mode === 'core recommended + ours') ours += run.ours;
     }
   }
-  if (ours !== planted) throw new Error(`our rules found ${ours}; the corpus plants ${planted}`);
+  if (planted !== undefined && ours !== planted)
+    throw new Error(`our rules found ${ours}; the corpus plants ${planted}`);
+  if (planted === undefined && index === 0) console.log(`our rules report ${ours} findings there`);
   return times;
 }
 
@@ -217,29 +230,70 @@ function reportRuleTimes(times: Map<Subset, Map<string, number>>): void {
   }
 }
 
+interface Corpus {
+  readonly files: readonly CorpusFile[];
+  /** Where ESLint runs: the corpus's root, with a `node_modules` the configs resolve from. */
+  readonly cwd: string;
+  readonly planted: number | undefined;
+}
+
+/** The generated corpus, written to `dir`: ordinary modules and MCP code with planted findings. */
+function generatedCorpus(dir: string): Corpus {
+  symlinkSync(path.resolve(import.meta.dirname, '../node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const corpus = writeLintCorpus(dir, CORPUS_FILES);
+  const files: CorpusFile[] = corpus.files.map((filePath) => {
+    const text = readFileSync(filePath, 'utf8');
+    const subset = ORDINARY_MODULE.test(text) ? 'files without MCP code' : 'files with MCP code';
+    return { filePath, text, subset };
+  });
+  const planted = Object.values(corpus.expected).reduce((sum, n) => sum + n, 0);
+  const ordinary = files.filter((file) => file.subset === 'files without MCP code').length;
+  console.log(
+    `corpus: ${files.length} files: ${ordinary} ordinary modules with no MCP code, ` +
+      `${files.length - ordinary} MCP files (${Object.entries(corpus.kinds)
+        .map(([kind, n]) => `${n} ${kind}`)
+        .join(', ')}); ${planted} planted findings; ${ROUNDS} rounds after a warm-up round`,
+  );
+  return { files, cwd: dir, planted };
+}
+
+/** A project's own code (`RULE_COST_DIR`): what `check` discovers there, sampled evenly. */
+async function projectCorpus(dir: string): Promise<Corpus> {
+  const cwd = path.resolve(dir);
+  const { files: discovered } = await discoverFiles({ patterns: ['.'], cwd });
+  const step = Math.max(1, Math.ceil(discovered.length / CORPUS_FILES));
+  const probe = new ESLint({ cwd, overrideConfigFile: true, overrideConfig: config('no rules'), ignore: false });
+  const files: CorpusFile[] = [];
+  let rejected = 0;
+  for (const filePath of discovered.filter((_, i) => i % step === 0)) {
+    const text = readFileSync(filePath, 'utf8');
+    const [result] = await probe.lintText(text, { filePath });
+    if (result?.messages.some((message) => message.fatal === true)) {
+      rejected++;
+      continue;
+    }
+    const importsMcp = SDK_MODULE_IN_TEXT.test(text) || FRAMEWORK_MODULE_IN_TEXT.test(text);
+    files.push({ filePath, text, subset: importsMcp ? 'files with MCP code' : 'files without MCP code' });
+  }
+  const mcp = files.filter((file) => file.subset === 'files with MCP code').length;
+  console.log(
+    `corpus: ${files.length} of the ${discovered.length} files in ${cwd} (every ${step}), ` +
+      `${mcp} of them importing an MCP SDK or framework; ${rejected} the parser rejects left out; ` +
+      `${ROUNDS} rounds after a warm-up round`,
+  );
+  return { files, cwd, planted: undefined };
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-mrtr-rule-cost-bench-'));
   try {
-    symlinkSync(path.resolve(import.meta.dirname, '../node_modules'), path.join(dir, 'node_modules'), 'dir');
-    const corpus = writeLintCorpus(dir, CORPUS_FILES);
-    const files: CorpusFile[] = corpus.files.map((filePath) => {
-      const text = readFileSync(filePath, 'utf8');
-      const subset = ORDINARY_MODULE.test(text) ? 'files without MCP code' : 'files with MCP code';
-      return { filePath, text, subset };
-    });
-    const planted = Object.values(corpus.expected).reduce((sum, n) => sum + n, 0);
-    const ordinary = files.filter((file) => file.subset === 'files without MCP code').length;
-    console.log(
-      `corpus: ${files.length} files: ${ordinary} ordinary modules with no MCP code, ` +
-        `${files.length - ordinary} MCP files (${Object.entries(corpus.kinds)
-          .map(([kind, n]) => `${n} ${kind}`)
-          .join(', ')}); ${planted} planted findings; ${ROUNDS} rounds after a warm-up round`,
-    );
+    const { files, cwd, planted } =
+      PROJECT_DIR === undefined ? generatedCorpus(dir) : await projectCorpus(PROJECT_DIR);
 
     const linters = Object.fromEntries(
       MODES.map((mode) => [
         mode,
-        new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: config(mode), ignore: false }),
+        new ESLint({ cwd, overrideConfigFile: true, overrideConfig: config(mode), ignore: false }),
       ]),
     ) as Record<Mode, ESLint>;
     const rounds: RoundTimes[] = [];
@@ -248,7 +302,7 @@ async function main(): Promise<void> {
       if (index > 0) rounds.push(times);
     }
     for (const subset of SUBSETS) report(rounds, files, subset);
-    reportRuleTimes(await ruleTimes(dir, files));
+    reportRuleTimes(await ruleTimes(cwd, files));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
