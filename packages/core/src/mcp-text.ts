@@ -29,8 +29,11 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
+/** The npm scope every SDK package is published under. */
+export const SDK_SCOPE = '@modelcontextprotocol/';
+
 /** Some SDK package named anywhere in the text (imports, `require`, comments). */
-export const SDK_MODULE_IN_TEXT = /@modelcontextprotocol\//;
+export const SDK_MODULE_IN_TEXT = new RegExp(escapeRegExp(SDK_SCOPE));
 
 /** `require('@modelcontextprotocol/…')` and `import('@modelcontextprotocol/…')`: CommonJS and dynamic imports. */
 export const DYNAMIC_SDK_IMPORT_IN_TEXT = new RegExp(
@@ -46,7 +49,9 @@ export const FRAMEWORK_MODULE_IN_TEXT = new RegExp(
  * MRTR vocabulary: a file without any of these words neither builds input_required results nor
  * reads input responses (`inputRequired` is SDK v2's builder and the runtime's round method).
  */
-export const MRTR_IN_TEXT = /\b(?:inputRequests|inputResponses|input_required|inputRequired)\b/;
+export const MRTR_WORDS = ['inputRequests', 'inputResponses', 'input_required', 'inputRequired'] as const;
+
+export const MRTR_IN_TEXT = new RegExp(`\\b(?:${MRTR_WORDS.join('|')})\\b`);
 
 /**
  * MRTR vocabulary as it may be misspelled (`inputRequired` as a resultType, `Input-Required`), for

@@ -1,7 +1,18 @@
 import tsParser from '@typescript-eslint/parser';
 import { Linter, type Rule } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { MCP_VOCABULARY_IN_TEXT } from '../src/analysis/text-hints.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FRAMEWORK_MODULE_IN_TEXT, MRTR_IN_TEXT, SDK_MODULE_IN_TEXT } from '@mcp-mrtr/core';
+import { globSync } from 'tinyglobby';
+import {
+  anchoredScan,
+  CORE_HINTS,
+  MCP_VOCABULARY_IN_TEXT,
+  mentionsMcpVocabulary,
+  part,
+  VOCABULARY_ANCHORS,
+} from '../src/analysis/text-hints.js';
 import { rules } from '../src/rules/index.js';
 
 // An ordinary module with MCP look-alike names and a `requestState` field, but no MCP word.
@@ -73,5 +84,64 @@ describe('the vocabulary every rule checks first', () => {
 
   it.each(Object.entries(rules))('%s installs no listeners in a file without MCP words', (_, rule) => {
     expect(Object.keys(listenersFor(rule, ORDINARY))).toEqual([]);
+  });
+});
+
+/** Each anchor where a part may or may not match: inside words, after dots, quoted, called, keyed. */
+const ANCHOR_CONTEXTS = VOCABULARY_ANCHORS.flatMap((anchor) => [
+  anchor,
+  `x${anchor}`,
+  `${anchor}x`,
+  `$${anchor}(`,
+  `a.${anchor}`,
+  `a. \n  ${anchor}.b`,
+  `'${anchor}'`,
+  `"${anchor}/sub/path.js"`,
+  `\`${anchor}-x\``,
+  `${anchor}(`,
+  `${anchor} (x)`,
+  `${anchor}: {}`,
+  `${anchor} : 'url'`,
+  `${anchor}Input(`,
+  `${anchor}Url`,
+]);
+
+/** Every source and fixture file of the repository: real code of every shape the rules check. */
+function repositoryTexts(): string[] {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return globSync(['packages/*/{src,test}/**/*.{ts,js,mjs}', 'fixtures/**/*.{ts,js,mjs}', 'examples/**/*.ts'], {
+    cwd: root,
+    ignore: ['**/node_modules/**', '**/dist/**'],
+  }).map((file) => readFileSync(path.join(root, file), 'utf8'));
+}
+
+describe('mentionsMcpVocabulary', () => {
+  const texts = [ORDINARY, ...ANCHOR_CONTEXTS, ...repositoryTexts()];
+
+  it('answers as MCP_VOCABULARY_IN_TEXT does, on the repository and on every anchor in context', () => {
+    expect(texts.length).toBeGreaterThan(ANCHOR_CONTEXTS.length + 100);
+    const disagreements = texts.filter((text) => mentionsMcpVocabulary(text) !== MCP_VOCABULARY_IN_TEXT.test(text));
+    expect(disagreements).toEqual([]);
+  });
+
+  it('finds a part whose anchor starts inside another anchor that does not match there', () => {
+    const scan = anchoredScan([part('abc', '', 'X'), part('bcd', '\\b')]);
+    expect(scan('abcd')).toBe(false);
+    expect(scan('a bcd')).toBe(true);
+    const overlapping = anchoredScan([part('abc', '', 'X'), part('bcd')]);
+    expect(overlapping('xabcd')).toBe(true);
+    expect(overlapping('abcX')).toBe(true);
+    expect(overlapping('abc bc')).toBe(false);
+  });
+
+  it("builds core's SDK, framework and MRTR patterns from the same words", () => {
+    for (const [ours, core] of [
+      [CORE_HINTS.SDK_MODULE, SDK_MODULE_IN_TEXT],
+      [CORE_HINTS.FRAMEWORK_MODULE, FRAMEWORK_MODULE_IN_TEXT],
+      [CORE_HINTS.MRTR, MRTR_IN_TEXT],
+    ] as const) {
+      const disagreements = texts.filter((text) => ours.test(text) !== core.test(text));
+      expect(disagreements, core.source).toEqual([]);
+    }
   });
 });

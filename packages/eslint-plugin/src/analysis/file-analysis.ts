@@ -9,7 +9,7 @@ import {
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findVariable, propertyName, unwrap } from './ast.js';
-import { MCP_VOCABULARY_IN_TEXT } from './text-hints.js';
+import { mentionsMcpVocabulary } from './text-hints.js';
 import { typedServices, type TypedServices } from './typed.js';
 
 const { DefinitionType } = TSESLint.Scope;
@@ -177,7 +177,7 @@ export function fileAnalysis(context: Context): FileAnalysis {
   const slots: (MemoSlot | undefined)[] = [];
   const scanned = new Map<RegExp, boolean>();
   const typed = typedServices(sourceCode);
-  const mayBeMcp = typed !== undefined || MCP_VOCABULARY_IN_TEXT.test(text) || MRTR_LOOSE_IN_TEXT.test(text);
+  const mayBeMcp = typed !== undefined || mentionsMcpVocabulary(text) || MRTR_LOOSE_IN_TEXT.test(text);
   const analysis: FileAnalysis = {
     sourceCode,
     mayBeMcp,
