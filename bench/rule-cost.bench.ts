@@ -262,7 +262,12 @@ async function projectCorpus(dir: string): Promise<Corpus> {
   const cwd = path.resolve(dir);
   const { files: discovered } = await discoverFiles({ patterns: ['.'], cwd });
   const step = Math.max(1, Math.ceil(discovered.length / CORPUS_FILES));
-  const probe = new ESLint({ cwd, overrideConfigFile: true, overrideConfig: config('no rules'), ignore: false });
+  const probe = new ESLint({
+    cwd,
+    overrideConfigFile: true,
+    overrideConfig: config('no rules'),
+    ignore: false,
+  });
   const files: CorpusFile[] = [];
   let rejected = 0;
   for (const filePath of discovered.filter((_, i) => i % step === 0)) {

@@ -109,10 +109,13 @@ const ANCHOR_CONTEXTS = VOCABULARY_ANCHORS.flatMap((anchor) => [
 /** Every source and fixture file of the repository: real code of every shape the rules check. */
 function repositoryTexts(): string[] {
   const root = path.resolve(import.meta.dirname, '../../..');
-  return globSync(['packages/*/{src,test}/**/*.{ts,js,mjs}', 'fixtures/**/*.{ts,js,mjs}', 'examples/**/*.ts'], {
-    cwd: root,
-    ignore: ['**/node_modules/**', '**/dist/**'],
-  }).map((file) => readFileSync(path.join(root, file), 'utf8'));
+  return globSync(
+    ['packages/*/{src,test}/**/*.{ts,js,mjs}', 'fixtures/**/*.{ts,js,mjs}', 'examples/**/*.ts'],
+    {
+      cwd: root,
+      ignore: ['**/node_modules/**', '**/dist/**'],
+    },
+  ).map((file) => readFileSync(path.join(root, file), 'utf8'));
 }
 
 describe('mentionsMcpVocabulary', () => {
@@ -120,7 +123,9 @@ describe('mentionsMcpVocabulary', () => {
 
   it('answers as MCP_VOCABULARY_IN_TEXT does, on the repository and on every anchor in context', () => {
     expect(texts.length).toBeGreaterThan(ANCHOR_CONTEXTS.length + 100);
-    const disagreements = texts.filter((text) => mentionsMcpVocabulary(text) !== MCP_VOCABULARY_IN_TEXT.test(text));
+    const disagreements = texts.filter(
+      (text) => mentionsMcpVocabulary(text) !== MCP_VOCABULARY_IN_TEXT.test(text),
+    );
     expect(disagreements).toEqual([]);
   });
 

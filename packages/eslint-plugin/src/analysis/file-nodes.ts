@@ -99,12 +99,10 @@ export function collectingFileNodes(
 }
 
 /** Both sets of listeners; where both listen to the same event, `first`'s runs first. */
-function mergeListeners(
-  first: TSESLint.RuleListener,
-  second: TSESLint.RuleListener,
-): TSESLint.RuleListener {
-  const merged: Record<string, (node: never) => void> = { ...(second as Record<string, (node: never) => void>) };
-  for (const [event, listener] of Object.entries(first as Record<string, (node: never) => void>)) {
+function mergeListeners(first: TSESLint.RuleListener, second: TSESLint.RuleListener): TSESLint.RuleListener {
+  type Listeners = Record<string, (node: never) => void>;
+  const merged: Listeners = { ...(second as Listeners) };
+  for (const [event, listener] of Object.entries(first as Listeners)) {
     const other = merged[event];
     merged[event] =
       other === undefined
@@ -114,7 +112,7 @@ function mergeListeners(
             other(node);
           };
   }
-  return merged as TSESLint.RuleListener;
+  return merged;
 }
 
 /**

@@ -59,7 +59,9 @@ const RESULT_OF_NODE = memoTable<InputRequiredResult | undefined>('input_require
  */
 function resultClassifier(
   file: FileAnalysis,
-): ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => InputRequiredResult | undefined) | undefined {
+):
+  | ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => InputRequiredResult | undefined)
+  | undefined {
   const possible = file.typed !== undefined || file.mentions(INPUT_REQUIRED_IN_TEXT);
   return possible ? (node) => classifyResult(file, node) : undefined;
 }
@@ -352,7 +354,8 @@ const ELICITATION_OF_NODE = memoTable<ElicitationParams | undefined>('elicitatio
  */
 function elicitationClassifier(
   file: FileAnalysis,
-): ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => ElicitationParams | undefined) | undefined {
+):
+  ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => ElicitationParams | undefined) | undefined {
   const possible = file.typed !== undefined || file.mentions(ELICITATION_IN_TEXT);
   if (!possible) return undefined;
   return (node) =>

@@ -134,7 +134,9 @@ const VOCABULARY = [
  * words (`requestState` and a JSON-RPC request) needs only one of them here. A rule whose first
  * check is not made of these patterns (a configured sealer name) tests it beside `mayBeMcp`.
  */
-export const MCP_VOCABULARY_IN_TEXT = new RegExp(VOCABULARY.map((pattern) => `(?:${pattern.source})`).join('|'));
+export const MCP_VOCABULARY_IN_TEXT = new RegExp(
+  VOCABULARY.map((pattern) => `(?:${pattern.source})`).join('|'),
+);
 
 const VOCABULARY_PARTS = VOCABULARY.flatMap((pattern) => PARTS.get(pattern) ?? []);
 
