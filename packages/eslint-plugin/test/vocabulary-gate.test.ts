@@ -7,7 +7,9 @@ import { FRAMEWORK_MODULE_IN_TEXT, MRTR_IN_TEXT, SDK_MODULE_IN_TEXT } from '@mcp
 import { globSync } from 'tinyglobby';
 import {
   anchoredScan,
+  callOfAny,
   CORE_HINTS,
+  hintsInText,
   MCP_VOCABULARY_IN_TEXT,
   mentionsMcpVocabulary,
   part,
@@ -130,13 +132,27 @@ describe('mentionsMcpVocabulary', () => {
   });
 
   it('finds a part whose anchor starts inside another anchor that does not match there', () => {
-    const scan = anchoredScan([part('abc', '', 'X'), part('bcd', '\\b')]);
+    const scan = anchoredScan([part('abc', { after: 'X' }), part('bcd', { start: '\\b' })]);
     expect(scan('abcd')).toBe(false);
     expect(scan('a bcd')).toBe(true);
-    const overlapping = anchoredScan([part('abc', '', 'X'), part('bcd')]);
+    const overlapping = anchoredScan([part('abc', { after: 'X' }), part('bcd')]);
     expect(overlapping('xabcd')).toBe(true);
     expect(overlapping('abcX')).toBe(true);
     expect(overlapping('abc bc')).toBe(false);
+  });
+
+  it('finds in one scan every hint whose own pattern matches, and only those', () => {
+    const configured = callOfAny(['$seal', 'wrapState']);
+    const probes = [...texts, '$seal(x)', 'a.wrapState (s)', 'x$seal(', 'unwrapState()'];
+    for (const text of probes) {
+      const { covered, found } = hintsInText(text);
+      expect(covered.has(configured)).toBe(true);
+      const wrong = [...covered].filter((pattern) => found.has(pattern) !== pattern.test(text));
+      expect(
+        wrong.map((pattern) => pattern.source),
+        text.slice(0, 200),
+      ).toEqual([]);
+    }
   });
 
   it("builds core's SDK, framework and MRTR patterns from the same words", () => {

@@ -1,15 +1,12 @@
 import {
   DYNAMIC_SDK_IMPORT_IN_TEXT,
-  FRAMEWORK_MODULE_IN_TEXT,
   isMcpFrameworkModule,
   isMcpSdkModule,
-  MRTR_IN_TEXT,
   MRTR_LOOSE_IN_TEXT,
-  SDK_MODULE_IN_TEXT,
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findVariable, propertyName, unwrap } from './ast.js';
-import { mentionsMcpVocabulary } from './text-hints.js';
+import { CORE_HINTS, hintsInText, isHint, mentionsMcpVocabulary, type HintsInText } from './text-hints.js';
 import { typedServices, type TypedServices } from './typed.js';
 
 const { DefinitionType } = TSESLint.Scope;
@@ -68,8 +65,9 @@ export interface FileAnalysis {
   /** The file mentions MRTR vocabulary (`inputRequests`, `input_required`, `inputResponses`). */
   readonly mentionsMrtr: boolean;
   /**
-   * Whether the file's text matches a rule's cheap first check; scanned once per file for all the
-   * rules that share the pattern. Patterns must not be global or sticky (they would keep state).
+   * Whether the file's text matches a rule's cheap first check. The hints of `text-hints.ts` are all
+   * answered by one scan of the text (`hintsInText`); any other pattern is scanned once per file for
+   * all the rules that share it. Patterns must not be global or sticky (they would keep state).
    */
   mentions(pattern: RegExp): boolean;
   /** Type information, when the parser was given a program. */
@@ -176,6 +174,19 @@ export function fileAnalysis(context: Context): FileAnalysis {
   const text = sourceCode.text;
   const slots: (MemoSlot | undefined)[] = [];
   const scanned = new Map<RegExp, boolean>();
+  let hints: HintsInText | undefined;
+  const mentions = (pattern: RegExp): boolean => {
+    if (isHint(pattern)) {
+      hints ??= hintsInText(text);
+      if (hints.covered.has(pattern)) return hints.found.has(pattern);
+    }
+    let found = scanned.get(pattern);
+    if (found === undefined) {
+      found = pattern.test(text);
+      scanned.set(pattern, found);
+    }
+    return found;
+  };
   const typed = typedServices(sourceCode);
   const mayBeMcp = typed !== undefined || mentionsMcpVocabulary(text) || MRTR_LOOSE_IN_TEXT.test(text);
   const analysis: FileAnalysis = {
@@ -183,19 +194,14 @@ export function fileAnalysis(context: Context): FileAnalysis {
     mayBeMcp,
     importsSdk:
       mayBeMcp &&
-      SDK_MODULE_IN_TEXT.test(text) &&
+      mentions(CORE_HINTS.SDK_MODULE) &&
       (staticImports(sourceCode.ast, isMcpSdkModule) || DYNAMIC_SDK_IMPORT_IN_TEXT.test(text)),
     importsFramework:
-      mayBeMcp && FRAMEWORK_MODULE_IN_TEXT.test(text) && staticImports(sourceCode.ast, isMcpFrameworkModule),
-    mentionsMrtr: mayBeMcp && MRTR_IN_TEXT.test(text),
-    mentions(pattern) {
-      let found = scanned.get(pattern);
-      if (found === undefined) {
-        found = pattern.test(text);
-        scanned.set(pattern, found);
-      }
-      return found;
-    },
+      mayBeMcp &&
+      mentions(CORE_HINTS.FRAMEWORK_MODULE) &&
+      staticImports(sourceCode.ast, isMcpFrameworkModule),
+    mentionsMrtr: mayBeMcp && mentions(CORE_HINTS.MRTR),
+    mentions,
     typed,
     scopeOf: (node) => sourceCode.getScope(node),
     importOf(identifier) {

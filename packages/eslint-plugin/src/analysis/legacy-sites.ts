@@ -386,7 +386,7 @@ function mayHoldSites(file: FileAnalysis): boolean {
       (file.importsSdk ||
         file.importsFramework ||
         file.mentionsMrtr ||
-        LEGACY_SITE_IN_TEXT.test(text) ||
+        file.mentions(LEGACY_SITE_IN_TEXT) ||
         (file.typed !== undefined && TYPED_HINTS.test(text)))
     );
   });

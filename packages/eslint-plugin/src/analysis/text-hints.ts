@@ -14,9 +14,9 @@ import {
 
 /**
  * One way a hint shows in a text: a word or phrase (`anchor`), and what must hold where it starts
- * (`at`, a sticky pattern that begins with `anchor`; a lookbehind in front of it says what must come
- * before). Every match of a hint starts with one of its anchors, which is what lets
- * `mentionsMcpVocabulary` look for the anchors alone and check only where one occurs.
+ * (`at`, a sticky pattern that matches from the anchor on). Every match of a hint starts with one of
+ * its anchors, which is what lets `anchoredScan` look for the anchors alone and check only where one
+ * occurs.
  */
 export interface HintPart {
   readonly anchor: string;
@@ -26,14 +26,29 @@ export interface HintPart {
 /** The parts each hint was built from. */
 const PARTS = new Map<RegExp, readonly HintPart[]>();
 
-/** `anchor` where `before` (a zero-width assertion) holds, followed by `after`. */
-export function part(anchor: string, before = '', after = ''): HintPart {
-  return { anchor, at: new RegExp(`${before}${escapeRegExp(anchor)}${after}`, 'y') };
+/** What a part requires around its anchor, as regular-expression sources. */
+interface PartContext {
+  /** A zero-width assertion where the anchor starts (`\b`). */
+  readonly start?: string;
+  /**
+   * What must come right before the anchor (`\.\s*`, a quote). It is checked by a lookbehind after
+   * the anchor: in front of it, the engine would try the lookbehind at every position of the text.
+   */
+  readonly preceded?: string;
+  /** What must follow the anchor. */
+  readonly after?: string;
+}
+
+/** `anchor` in its context. */
+export function part(anchor: string, { start = '', preceded, after = '' }: PartContext = {}): HintPart {
+  const literal = escapeRegExp(anchor);
+  const before = preceded === undefined ? '' : `(?<=${preceded}${literal})`;
+  return { anchor, at: new RegExp(`${start}${literal}${before}${after}`, 'y') };
 }
 
 /** A whole word. */
 function word(name: string): HintPart {
-  return part(name, '\\b', '\\b');
+  return part(name, { start: '\\b', after: '\\b' });
 }
 
 const QUOTE = '[\'"`]';
@@ -48,7 +63,7 @@ function hint(...parts: readonly HintPart[]): RegExp {
 /** Elicitation requests: the method string, push calls and the SDK and runtime builders. */
 export const ELICITATION_IN_TEXT = hint(
   part('elicitation/create'),
-  part('elicit', '\\b', '(?:Input|Form|Url)?\\b'),
+  part('elicit', { start: '\\b', after: '(?:Input|Form|Url)?\\b' }),
 );
 
 /** input_required results, as a literal `resultType` or through a builder. */
@@ -69,7 +84,7 @@ export const JSON_RPC_REQUEST_IN_TEXT = hint(word('jsonrpc'), ...ELIGIBLE_METHOD
 export const URL_MODE_IN_TEXT = hint(
   word('urlElicitation'),
   word('elicitUrl'),
-  part('mode', '', `\\s*:\\s*${QUOTE}url${QUOTE}`),
+  part('mode', { after: `\\s*:\\s*${QUOTE}url${QUOTE}` }),
 );
 
 /**
@@ -82,7 +97,7 @@ function nameStart(name: string): string {
 
 /** A call of one of the named functions: `seal(`, `sealRequestState (`, `$seal(`. */
 export function callOfAny(names: Iterable<string>): RegExp {
-  return hint(...[...names].map((name) => part(name, nameStart(name), '\\s*\\(')));
+  return hint(...[...names].map((name) => part(name, { start: nameStart(name), after: '\\s*\\(' })));
 }
 
 /**
@@ -92,22 +107,22 @@ export function callOfAny(names: Iterable<string>): RegExp {
  * info.
  */
 export const LEGACY_SITE_IN_TEXT = hint(
-  part('server', '(?<=\\.\\s*)', '\\b'),
-  part('mcpReq', '(?<=\\.\\s*)', '\\b'),
+  part('server', { preceded: '\\.\\s*', after: '\\b' }),
+  part('mcpReq', { preceded: '\\.\\s*', after: '\\b' }),
   word('includeContext'),
-  part('capabilities', '\\b', '\\s*:'),
+  part('capabilities', { start: '\\b', after: '\\s*:' }),
   ...Object.keys(PUSH_CALL_SHAPES).map(word),
-  ...LEGACY_METHODS.map((entry) => part(entry.method, `(?<=${QUOTE})`, QUOTE)),
+  ...LEGACY_METHODS.map((entry) => part(entry.method, { preceded: QUOTE, after: QUOTE })),
 );
 
 /** Core's `SDK_MODULE_IN_TEXT`, `FRAMEWORK_MODULE_IN_TEXT` and `MRTR_IN_TEXT`, as parts. */
 const SDK_MODULE = hint(part(SDK_SCOPE));
 const FRAMEWORK_MODULE = hint(
-  ...MCP_FRAMEWORK_PACKAGES.map((name) => part(name, `(?<=${QUOTE})`, `(?:/[\\w./-]*)?${QUOTE}`)),
+  ...MCP_FRAMEWORK_PACKAGES.map((name) => part(name, { preceded: QUOTE, after: `(?:/[\\w./-]*)?${QUOTE}` })),
 );
 const MRTR = hint(...MRTR_WORDS.map(word));
 
-/** Exported for the tests, which check them against core's patterns. */
+/** The file analysis tests these; the tests check them against core's patterns. */
 export const CORE_HINTS = { SDK_MODULE, FRAMEWORK_MODULE, MRTR } as const;
 
 const VOCABULARY = [
@@ -143,6 +158,41 @@ const VOCABULARY_PARTS = VOCABULARY.flatMap((pattern) => PARTS.get(pattern) ?? [
 /** The words and phrases every match of `MCP_VOCABULARY_IN_TEXT` starts with. */
 export const VOCABULARY_ANCHORS: readonly string[] = [...new Set(VOCABULARY_PARTS.map((p) => p.anchor))];
 
+/** Where in a text each of some parts may match: their anchors, and the parts by first character. */
+class AnchorIndex {
+  readonly #anchors: RegExp;
+  readonly #byFirst = new Map<string, HintPart[]>();
+
+  constructor(parts: readonly HintPart[]) {
+    // Longest first, so that of two anchors starting at one place the longer is the one found.
+    const anchors = [...new Set(parts.map((p) => p.anchor))].sort((a, b) => b.length - a.length);
+    this.#anchors = new RegExp(anchors.map(escapeRegExp).join('|'), 'g');
+    for (const p of parts) {
+      const first = p.anchor[0] as string;
+      this.#byFirst.set(first, [...(this.#byFirst.get(first) ?? []), p]);
+    }
+  }
+
+  /**
+   * Tries, in text order, each part that `wanted` still asks about where its anchor starts; calls
+   * `matched` for each match, and stops when that returns true.
+   */
+  scan(text: string, wanted: (p: HintPart) => boolean, matched: (p: HintPart) => boolean): void {
+    const anchors = this.#anchors;
+    anchors.lastIndex = 0;
+    for (let found = anchors.exec(text); found !== null; found = anchors.exec(text)) {
+      const start = found.index;
+      for (const candidate of this.#byFirst.get(text[start] as string) ?? []) {
+        if (!text.startsWith(candidate.anchor, start) || !wanted(candidate)) continue;
+        candidate.at.lastIndex = start;
+        if (candidate.at.test(text) && matched(candidate)) return;
+      }
+      // Another anchor may start inside this one: look again from the next character.
+      anchors.lastIndex = start + 1;
+    }
+  }
+}
+
 /**
  * A test of whether any of `parts` matches a text that is about twice as fast as their alternation
  * on ordinary modules: one scan for the anchors (plain words, which the engine finds fast), and each
@@ -150,33 +200,67 @@ export const VOCABULARY_ANCHORS: readonly string[] = [...new Set(VOCABULARY_PART
  * assertions in front of most of them, is tried by the engine at every position of the text.
  */
 export function anchoredScan(parts: readonly HintPart[]): (text: string) => boolean {
-  const anchors = new RegExp(
-    [...new Set(parts.map((p) => p.anchor))]
-      .sort((a, b) => b.length - a.length)
-      .map(escapeRegExp)
-      .join('|'),
-    'g',
-  );
-  const byFirst = new Map<string, HintPart[]>();
-  for (const p of parts) {
-    const first = p.anchor[0] as string;
-    byFirst.set(first, [...(byFirst.get(first) ?? []), p]);
-  }
+  const index = new AnchorIndex(parts);
   return (text) => {
-    anchors.lastIndex = 0;
-    for (let found = anchors.exec(text); found !== null; found = anchors.exec(text)) {
-      const start = found.index;
-      for (const candidate of byFirst.get(text[start] as string) ?? []) {
-        if (!text.startsWith(candidate.anchor, start)) continue;
-        candidate.at.lastIndex = start;
-        if (candidate.at.test(text)) return true;
-      }
-      // Another anchor may start inside this one: look again from the next character.
-      anchors.lastIndex = start + 1;
-    }
-    return false;
+    let any = false;
+    index.scan(
+      text,
+      () => true,
+      () => (any = true),
+    );
+    return any;
   };
 }
 
 /** Whether `MCP_VOCABULARY_IN_TEXT` matches the text, by `anchoredScan`. */
 export const mentionsMcpVocabulary = anchoredScan(VOCABULARY_PARTS);
+
+/** Whether a pattern was built from parts (`hint`), so `hintsInText` can answer for it. */
+export function isHint(pattern: RegExp): boolean {
+  return PARTS.has(pattern);
+}
+
+/** Which hints match a text, of those `covered`. */
+export interface HintsInText {
+  readonly covered: ReadonlySet<RegExp>;
+  readonly found: ReadonlySet<RegExp>;
+}
+
+interface AllHints {
+  readonly index: AnchorIndex;
+  readonly covered: ReadonlySet<RegExp>;
+  /** A part can belong to several hints (the MRTR-eligible methods). */
+  readonly hintsOf: ReadonlyMap<HintPart, readonly RegExp[]>;
+}
+
+let allHints: AllHints | undefined;
+
+/** Every hint built so far, indexed; built again when a rule's options add one (`callOfAny`). */
+function indexOfAllHints(): AllHints {
+  if (allHints?.covered.size === PARTS.size) return allHints;
+  const hintsOf = new Map<HintPart, RegExp[]>();
+  for (const [pattern, parts] of PARTS) {
+    for (const p of parts) hintsOf.set(p, [...(hintsOf.get(p) ?? []), pattern]);
+  }
+  allHints = { index: new AnchorIndex([...hintsOf.keys()]), covered: new Set(PARTS.keys()), hintsOf };
+  return allHints;
+}
+
+/**
+ * Every hint that matches the text, in one anchored scan for all of them: a file's first checks,
+ * one per rule, then cost a set lookup each instead of a scan of the text each.
+ */
+export function hintsInText(text: string): HintsInText {
+  const { index, covered, hintsOf } = indexOfAllHints();
+  const found = new Set<RegExp>();
+  const hints = (p: HintPart) => hintsOf.get(p) ?? [];
+  index.scan(
+    text,
+    (p) => !hints(p).every((pattern) => found.has(pattern)),
+    (p) => {
+      for (const pattern of hints(p)) found.add(pattern);
+      return found.size === covered.size;
+    },
+  );
+  return { covered, found };
+}

@@ -96,7 +96,7 @@ export default createRule<Options, keyof typeof messages>({
     const { sealers, sealerCall, defaultSealersOnly, classifierOptions } = settings(options);
     if (!file.mayBeMcp && defaultSealersOnly) return {};
     // A state is only sent from code that builds input_required results or seals.
-    if (!file.mentionsMrtr && (sealers.size === 0 || !sealerCall.test(context.sourceCode.text))) return {};
+    if (!file.mentionsMrtr && (sealers.size === 0 || !file.mentions(sealerCall))) return {};
     const checked = new Set<Node>();
 
     /** Reports secret-named properties of the object literals a value is built from. */
