@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { memoTable, type FileAnalysis, type MemoTable } from './file-analysis.js';
+import { memoTable, type FileAnalysis } from './file-analysis.js';
 
 /** The nodes the shared analyses start from, each kind in source order. */
 export interface FileNodes {
@@ -56,6 +56,26 @@ function emptyCollection(): Collection {
   };
 }
 
+/** Listeners that add each node they are given to its lists in `nodes`, by node type. */
+function collectorsInto(nodes: Collection): Partial<Record<string, (node: never) => void>> {
+  return {
+    [AST_NODE_TYPES.CallExpression]: (node: TSESTree.CallExpression) => {
+      nodes.calls.push(node);
+      nodes.objectsAndCalls.push(node);
+    },
+    [AST_NODE_TYPES.NewExpression]: (node: TSESTree.NewExpression) => nodes.news.push(node),
+    [AST_NODE_TYPES.ObjectExpression]: (node: TSESTree.ObjectExpression) => {
+      nodes.objects.push(node);
+      nodes.objectsAndCalls.push(node);
+    },
+    [AST_NODE_TYPES.Property]: (node: TSESTree.Property) => {
+      if (node.parent.type === AST_NODE_TYPES.ObjectExpression) nodes.properties.push(node);
+    },
+    [AST_NODE_TYPES.AssignmentExpression]: (node: TSESTree.AssignmentExpression) =>
+      nodes.assignments.push(node),
+  };
+}
+
 function collectionSlot(file: FileAnalysis): CollectionSlot {
   return file.memo(COLLECTION, file.sourceCode.ast, () => ({ collected: undefined }));
 }
@@ -78,19 +98,7 @@ export function collectingFileNodes(
   const nodes = emptyCollection();
   slot.collected = nodes;
   const collectors: TSESLint.RuleListener = {
-    CallExpression: (node) => {
-      nodes.calls.push(node);
-      nodes.objectsAndCalls.push(node);
-    },
-    NewExpression: (node) => nodes.news.push(node),
-    ObjectExpression: (node) => {
-      nodes.objects.push(node);
-      nodes.objectsAndCalls.push(node);
-    },
-    Property: (node) => {
-      if (node.parent.type === AST_NODE_TYPES.ObjectExpression) nodes.properties.push(node);
-    },
-    AssignmentExpression: (node) => nodes.assignments.push(node),
+    ...collectorsInto(nodes),
     'Program:exit': () => {
       nodes.complete = true;
     },
@@ -139,81 +147,12 @@ export function fileNodes(file: FileAnalysis): FileNodes {
   }
   return file.memo(FILE_NODES, file.sourceCode.ast, () => {
     const nodes = emptyCollection();
+    const collectors = collectorsInto(nodes);
     for (const step of (file.sourceCode as unknown as TraversableSourceCode).traverse()) {
       if (step.kind !== 1 || step.phase !== 1) continue;
       const node = step.target as TSESTree.Node;
-      switch (node.type) {
-        case AST_NODE_TYPES.CallExpression:
-          nodes.calls.push(node);
-          nodes.objectsAndCalls.push(node);
-          break;
-        case AST_NODE_TYPES.NewExpression:
-          nodes.news.push(node);
-          break;
-        case AST_NODE_TYPES.ObjectExpression:
-          nodes.objects.push(node);
-          nodes.objectsAndCalls.push(node);
-          break;
-        case AST_NODE_TYPES.Property:
-          if (node.parent.type === AST_NODE_TYPES.ObjectExpression) nodes.properties.push(node);
-          break;
-        case AST_NODE_TYPES.AssignmentExpression:
-          nodes.assignments.push(node);
-          break;
-        default:
-          break;
-      }
+      collectors[node.type]?.(node as never);
     }
     return nodes;
   });
-}
-
-/** What a classification found in a file: in source order, and by node. */
-export interface Classified<V> {
-  readonly found: readonly V[];
-  /** Only the nodes something was found for: the rest are known to hold nothing. */
-  readonly byNode: ReadonlyMap<TSESTree.Node, V>;
-}
-
-const NOTHING_CLASSIFIED: Classified<never> = { found: [], byNode: new Map<TSESTree.Node, never>() };
-
-/**
- * What `classify` makes of the file's object literals and calls, computed once per file (in
- * `table`) for every rule that checks the same things, or asks about one node. Only what was found
- * is kept: a map entry for each of the file's nodes cost more than the classification itself.
- * Without `classify` (the file's text rules the things out) nothing is found.
- */
-export function classifiedInFile<V>(
-  file: FileAnalysis,
-  table: MemoTable<Classified<V>>,
-  classify: ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => V | undefined) | undefined,
-): Classified<V> {
-  return file.memo(table, file.sourceCode.ast, () => {
-    if (classify === undefined) return NOTHING_CLASSIFIED;
-    const found: V[] = [];
-    const byNode = new Map<TSESTree.Node, V>();
-    for (const node of fileNodes(file).objectsAndCalls) {
-      const value = classify(node);
-      if (value === undefined) continue;
-      found.push(value);
-      byNode.set(node, value);
-    }
-    return { found, byNode };
-  });
-}
-
-/**
- * What `classify` makes of one node: read from the file's classification once `fileNodes` can be
- * read, and before that (a rule's listener during the traversal) computed for the node alone and
- * kept in `single`.
- */
-export function classifiedNode<V>(
-  file: FileAnalysis,
-  table: MemoTable<Classified<V>>,
-  single: MemoTable<V | undefined>,
-  classify: ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => V | undefined) | undefined,
-  node: TSESTree.ObjectExpression | TSESTree.CallExpression,
-): V | undefined {
-  if (fileNodesReady(file)) return classifiedInFile(file, table, classify).byNode.get(node);
-  return classify === undefined ? undefined : file.memo(single, node, () => classify(node));
 }

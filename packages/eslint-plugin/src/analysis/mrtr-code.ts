@@ -19,8 +19,8 @@ import {
   staticString,
   unwrap,
 } from './ast.js';
-import { memoTable, type FileAnalysis } from './file-analysis.js';
-import { classifiedInFile, classifiedNode, type Classified } from './file-nodes.js';
+import type { FileAnalysis } from './file-analysis.js';
+import { classification, type BuildingNode } from './classification.js';
 import { callSites } from './legacy-sites.js';
 import { enclosingFunction, type FunctionNode } from './handlers.js';
 import { ELICITATION_IN_TEXT, INPUT_REQUIRED_IN_TEXT } from './text-hints.js';
@@ -49,39 +49,25 @@ export interface InputRequiredResult {
   readonly spec: TSESTree.ObjectExpression | undefined;
 }
 
-const RESULTS = memoTable<Classified<InputRequiredResult>>('input_required results');
-const RESULT_OF_NODE = memoTable<InputRequiredResult | undefined>('input_required result of one node');
-
 /**
- * How to tell an input_required result, or undefined when the file can build none: a literal
- * `resultType` and both builders are written with the words `input_required` / `inputRequired`, so
- * without types a file whose text has neither builds none.
+ * The file's input_required results. A literal `resultType` and both builders are written with the
+ * words `input_required` / `inputRequired`, so without types a file whose text has neither builds
+ * none.
  */
-function resultClassifier(
-  file: FileAnalysis,
-):
-  | ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => InputRequiredResult | undefined)
-  | undefined {
-  const possible = file.typed !== undefined || file.mentions(INPUT_REQUIRED_IN_TEXT);
-  return possible ? (node) => classifyResult(file, node) : undefined;
-}
-
-/** The file's input_required results, found once for every rule. */
-function resultsInFile(file: FileAnalysis): Classified<InputRequiredResult> {
-  return classifiedInFile(file, RESULTS, resultClassifier(file));
-}
+const RESULTS = classification<InputRequiredResult>('input_required results', (file) =>
+  file.typed !== undefined || file.mentions(INPUT_REQUIRED_IN_TEXT)
+    ? (node) => classifyResult(file, node)
+    : undefined,
+);
 
 /** The input_required result an object literal or call builds, if it builds one. */
-export function inputRequiredResult(
-  file: FileAnalysis,
-  node: TSESTree.ObjectExpression | TSESTree.CallExpression,
-): InputRequiredResult | undefined {
-  return classifiedNode(file, RESULTS, RESULT_OF_NODE, resultClassifier(file), node);
+export function inputRequiredResult(file: FileAnalysis, node: BuildingNode): InputRequiredResult | undefined {
+  return RESULTS.of(file, node);
 }
 
 /** Every input_required result the file builds, in source order. */
 export function fileInputRequiredResults(file: FileAnalysis): readonly InputRequiredResult[] {
-  return resultsInFile(file).found;
+  return RESULTS.inFile(file);
 }
 
 /** Whether an object literal can have a property `key` (written, or behind a spread). */
@@ -344,42 +330,27 @@ export interface ElicitationParams {
   readonly node: Node;
 }
 
-const ELICITATIONS = memoTable<Classified<ElicitationParams>>('elicitation params');
-const ELICITATION_OF_NODE = memoTable<ElicitationParams | undefined>('elicitation params of one node');
-
 /**
- * How to tell elicitation params, or undefined when the file can build none: requests, builders and
- * push calls are all written with `elicitation/create` or an `elicit…` name, so without types a
- * file whose text has none builds none.
+ * The file's elicitations. Requests, builders and push calls are all written with
+ * `elicitation/create` or an `elicit…` name, so without types a file whose text has none builds none.
  */
-function elicitationClassifier(
-  file: FileAnalysis,
-):
-  ((node: TSESTree.ObjectExpression | TSESTree.CallExpression) => ElicitationParams | undefined) | undefined {
-  const possible = file.typed !== undefined || file.mentions(ELICITATION_IN_TEXT);
-  if (!possible) return undefined;
-  return (node) =>
-    node.type === AST_NODE_TYPES.ObjectExpression
-      ? elicitationParamsOfObject(file, node)
-      : elicitationParamsOfCall(file, node);
-}
-
-/** The file's elicitations, found once for every rule. */
-function elicitationsInFile(file: FileAnalysis): Classified<ElicitationParams> {
-  return classifiedInFile(file, ELICITATIONS, elicitationClassifier(file));
-}
+const ELICITATIONS = classification<ElicitationParams>('elicitation params', (file) =>
+  file.typed !== undefined || file.mentions(ELICITATION_IN_TEXT)
+    ? (node) =>
+        node.type === AST_NODE_TYPES.ObjectExpression
+          ? elicitationParamsOfObject(file, node)
+          : elicitationParamsOfCall(file, node)
+    : undefined,
+);
 
 /** Elicitation params an object literal or call builds. */
-export function elicitationParamsOf(
-  file: FileAnalysis,
-  node: TSESTree.ObjectExpression | TSESTree.CallExpression,
-): ElicitationParams | undefined {
-  return classifiedNode(file, ELICITATIONS, ELICITATION_OF_NODE, elicitationClassifier(file), node);
+export function elicitationParamsOf(file: FileAnalysis, node: BuildingNode): ElicitationParams | undefined {
+  return ELICITATIONS.of(file, node);
 }
 
 /** Every elicitation the file builds, in source order. */
 export function fileElicitations(file: FileAnalysis): readonly ElicitationParams[] {
-  return elicitationsInFile(file).found;
+  return ELICITATIONS.inFile(file);
 }
 
 /** `{ method: 'elicitation/create', params: {…} }` anywhere: an input request or a push request object. */

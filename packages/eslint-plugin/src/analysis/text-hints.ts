@@ -122,7 +122,7 @@ const FRAMEWORK_MODULE = hint(
 );
 const MRTR = hint(...MRTR_WORDS.map(word));
 
-/** The file analysis tests these; the tests check them against core's patterns. */
+/** Core's SDK, framework and MRTR patterns as hints, for the file analysis; tested against core's. */
 export const CORE_HINTS = { SDK_MODULE, FRAMEWORK_MODULE, MRTR } as const;
 
 const VOCABULARY = [
