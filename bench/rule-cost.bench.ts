@@ -22,8 +22,9 @@
 //
 // `RULE_COST_DIR=<dir>` measures the same on a project's own code instead: the files `check` would
 // discover there (every k-th of them, sorted, down to `RULE_COST_FILES`), split into files that
-// import an MCP SDK or framework and files that do not. Nothing is planted there, so the findings
-// are counted, not checked; files the parser rejects are left out and counted.
+// name an MCP SDK or framework module (core's SDK_MODULE_IN_TEXT, FRAMEWORK_MODULE_IN_TEXT) and
+// files that do not. Nothing is planted there, so the findings are counted, not checked; files the
+// parser rejects are left out and counted.
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -283,7 +284,7 @@ async function projectCorpus(dir: string): Promise<Corpus> {
   const mcp = files.filter((file) => file.subset === 'files with MCP code').length;
   console.log(
     `corpus: ${files.length} of the ${discovered.length} files in ${cwd} (every ${step}), ` +
-      `${mcp} of them importing an MCP SDK or framework; ${rejected} the parser rejects left out; ` +
+      `${mcp} of them naming an MCP SDK or framework module; ${rejected} the parser rejects left out; ` +
       `${ROUNDS} rounds after a warm-up round`,
   );
   return { files, cwd, planted: undefined };
