@@ -61,10 +61,8 @@ describe('fileNodes', () => {
     lintWith([
       (context) => {
         const file = analysisOf(context);
-        return collectingFileNodes(file, {
-          'Program:exit': () => {
-            collected = describeNodes(fileNodes(file));
-          },
+        return collectingFileNodes(file, () => {
+          collected = describeNodes(fileNodes(file));
         }) as Rule.RuleListener;
       },
     ]);
@@ -91,13 +89,9 @@ describe('fileNodes', () => {
     const seen: number[] = [];
     const probe = (context: Rule.RuleContext) => {
       const file = analysisOf(context);
-      const listeners = collectingFileNodes(file, {
-        CallExpression: () => {},
-        'Program:exit': () => {
-          seen.push(fileNodes(file).calls.length);
-        },
-      });
-      return listeners as Rule.RuleListener;
+      return collectingFileNodes(file, () => {
+        seen.push(fileNodes(file).calls.length);
+      }) as Rule.RuleListener;
     };
     lintWith([probe, probe]);
     expect(seen).toEqual([2, 2]);
@@ -106,14 +100,12 @@ describe('fileNodes', () => {
   it('refuses to be read during the traversal while a rule collects, rather than answer with part of the file', () => {
     expect(() =>
       lintWith([
-        (context) => {
-          const file = analysisOf(context);
-          return collectingFileNodes(file, {
-            CallExpression: () => {
-              fileNodes(file);
-            },
-          }) as Rule.RuleListener;
-        },
+        (context) => collectingFileNodes(analysisOf(context), () => {}) as Rule.RuleListener,
+        (context) => ({
+          CallExpression: () => {
+            fileNodes(analysisOf(context));
+          },
+        }),
       ]),
     ).toThrow(/before Program:exit/);
   });

@@ -56,23 +56,29 @@ function emptyCollection(): Collection {
   };
 }
 
-/** Listeners that add each node they are given to its lists in `nodes`, by node type. */
-function collectorsInto(nodes: Collection): Partial<Record<string, (node: never) => void>> {
+/**
+ * Listeners that add each node they are given to its lists in `nodes`, by node type. The keys are
+ * written out: an object literal with computed keys is built by a slow path on every file.
+ */
+function collectorsInto(nodes: Collection) {
   return {
-    [AST_NODE_TYPES.CallExpression]: (node: TSESTree.CallExpression) => {
+    CallExpression: (node: TSESTree.CallExpression) => {
       nodes.calls.push(node);
       nodes.objectsAndCalls.push(node);
     },
-    [AST_NODE_TYPES.NewExpression]: (node: TSESTree.NewExpression) => nodes.news.push(node),
-    [AST_NODE_TYPES.ObjectExpression]: (node: TSESTree.ObjectExpression) => {
+    NewExpression: (node: TSESTree.NewExpression) => {
+      nodes.news.push(node);
+    },
+    ObjectExpression: (node: TSESTree.ObjectExpression) => {
       nodes.objects.push(node);
       nodes.objectsAndCalls.push(node);
     },
-    [AST_NODE_TYPES.Property]: (node: TSESTree.Property) => {
+    Property: (node: TSESTree.Property) => {
       if (node.parent.type === AST_NODE_TYPES.ObjectExpression) nodes.properties.push(node);
     },
-    [AST_NODE_TYPES.AssignmentExpression]: (node: TSESTree.AssignmentExpression) =>
-      nodes.assignments.push(node),
+    AssignmentExpression: (node: TSESTree.AssignmentExpression) => {
+      nodes.assignments.push(node);
+    },
   };
 }
 
@@ -81,46 +87,25 @@ function collectionSlot(file: FileAnalysis): CollectionSlot {
 }
 
 /**
- * `listeners`, with listeners added that collect the file's nodes as ESLint's traversal reaches
- * them, for `fileNodes`. A rule that reads `fileNodes` (or the classifications built on it) in
- * `Program:exit` wraps its listeners in this; only the first such rule of a file collects.
+ * A rule's listeners when all it does is read `fileNodes` (or the classifications built on it) in
+ * `Program:exit`: `exit` then, and in the first such rule of a file, listeners that collect the
+ * file's nodes as ESLint's traversal reaches them.
  *
  * ESLint's traversal reads every node's type anyway. Walking the AST again to sort nodes by type
  * cost more than the shared analyses built on the lists: a property read of `type` that sees every
  * kind of node is slow, and on large files the nodes are no longer in the processor's caches.
  */
-export function collectingFileNodes(
-  file: FileAnalysis,
-  listeners: TSESLint.RuleListener,
-): TSESLint.RuleListener {
+export function collectingFileNodes(file: FileAnalysis, exit: () => void): TSESLint.RuleListener {
   const slot = collectionSlot(file);
-  if (slot.collected !== undefined) return listeners;
+  if (slot.collected !== undefined) return { 'Program:exit': exit };
   const nodes = emptyCollection();
   slot.collected = nodes;
-  const collectors: TSESLint.RuleListener = {
-    ...collectorsInto(nodes),
-    'Program:exit': () => {
-      nodes.complete = true;
-    },
+  const listeners: TSESLint.RuleListener = collectorsInto(nodes);
+  listeners['Program:exit'] = () => {
+    nodes.complete = true;
+    exit();
   };
-  return mergeListeners(collectors, listeners);
-}
-
-/** Both sets of listeners; where both listen to the same event, `first`'s runs first. */
-function mergeListeners(first: TSESLint.RuleListener, second: TSESLint.RuleListener): TSESLint.RuleListener {
-  type Listeners = Record<string, (node: never) => void>;
-  const merged: Listeners = { ...(second as Listeners) };
-  for (const [event, listener] of Object.entries(first as Listeners)) {
-    const other = merged[event];
-    merged[event] =
-      other === undefined
-        ? listener
-        : (node) => {
-            listener(node);
-            other(node);
-          };
-  }
-  return merged;
+  return listeners;
 }
 
 /**
@@ -147,7 +132,7 @@ export function fileNodes(file: FileAnalysis): FileNodes {
   }
   return file.memo(FILE_NODES, file.sourceCode.ast, () => {
     const nodes = emptyCollection();
-    const collectors = collectorsInto(nodes);
+    const collectors: Partial<Record<string, (node: never) => void>> = collectorsInto(nodes);
     for (const step of (file.sourceCode as unknown as TraversableSourceCode).traverse()) {
       if (step.kind !== 1 || step.phase !== 1) continue;
       const node = step.target as TSESTree.Node;

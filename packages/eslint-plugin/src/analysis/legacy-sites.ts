@@ -438,9 +438,7 @@ export function legacySiteListeners(
   report: (site: LegacySite) => void,
 ): TSESLint.RuleListener {
   if (!mayHoldSites(file)) return {};
-  return collectingFileNodes(file, {
-    'Program:exit': () => {
-      for (const site of sitesByCategory(file).get(category) ?? []) report(site);
-    },
+  return collectingFileNodes(file, () => {
+    for (const site of sitesByCategory(file).get(category) ?? []) report(site);
   });
 }

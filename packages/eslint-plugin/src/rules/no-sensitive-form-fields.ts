@@ -186,10 +186,8 @@ export default createRule<Options, keyof typeof messages>({
         checkRequestedSchema(file.scopeOf(requestedSchema), requestedSchema.value);
     }
 
-    return collectingFileNodes(file, {
-      'Program:exit': () => {
-        for (const site of fileElicitations(file)) check(site);
-      },
+    return collectingFileNodes(file, () => {
+      for (const site of fileElicitations(file)) check(site);
     });
   },
 });

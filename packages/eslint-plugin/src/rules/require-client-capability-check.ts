@@ -97,10 +97,8 @@ export default createRule<[], keyof typeof messages>({
       }
     }
 
-    return collectingFileNodes(file, {
-      'Program:exit': () => {
-        for (const result of fileInputRequiredResults(file)) check(result);
-      },
+    return collectingFileNodes(file, () => {
+      for (const result of fileInputRequiredResults(file)) check(result);
     });
   },
 });

@@ -79,10 +79,8 @@ export default createRule<[], keyof typeof messages>({
       }
     }
 
-    return collectingFileNodes(file, {
-      'Program:exit': () => {
-        for (const site of fileElicitations(file)) check(site);
-      },
+    return collectingFileNodes(file, () => {
+      for (const site of fileElicitations(file)) check(site);
     });
   },
 });

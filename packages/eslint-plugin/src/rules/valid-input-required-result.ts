@@ -222,11 +222,9 @@ export default createRule<[], MessageId>({
       }
     }
 
-    return collectingFileNodes(file, {
-      'Program:exit': () => {
-        for (const object of fileNodes(file).objects) checkSpelling(object);
-        for (const result of fileInputRequiredResults(file)) checkResult(result);
-      },
+    return collectingFileNodes(file, () => {
+      for (const object of fileNodes(file).objects) checkSpelling(object);
+      for (const result of fileInputRequiredResults(file)) checkResult(result);
     });
   },
 });

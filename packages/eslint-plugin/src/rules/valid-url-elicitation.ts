@@ -223,10 +223,8 @@ export default createRule<Options, MessageId>({
       else if (site.mode === 'form') checkFormMode(scope, site.params);
     }
 
-    return collectingFileNodes(file, {
-      'Program:exit': () => {
-        for (const site of fileElicitations(file)) check(site);
-      },
+    return collectingFileNodes(file, () => {
+      for (const site of fileElicitations(file)) check(site);
     });
   },
 });
