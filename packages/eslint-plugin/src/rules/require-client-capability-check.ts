@@ -20,17 +20,22 @@ const messages = {
     'This handler asks for a {{mode}}-mode elicitation without checking that the client declared elicitation.{{mode}}{{why}}. Read the capabilities from the request’s _meta and ask only for what the client supports (or degrade).',
 } as const;
 
-/** Every check written in the functions around a node, up to the file. */
-function checksAround(file: ReturnType<typeof fileAnalysis>, node: TSESTree.Node): CapabilityChecks[] {
-  const checks: CapabilityChecks[] = [];
+/**
+ * The checks written in each function around a node, innermost first, up to the file. Each is found
+ * when the iteration reaches it: most handlers check what they ask for themselves, and then the
+ * functions around them are never searched.
+ */
+function* checksAround(
+  file: ReturnType<typeof fileAnalysis>,
+  node: TSESTree.Node,
+): Generator<CapabilityChecks> {
   for (
     let fn: FunctionNode | undefined = enclosingFunction(node);
     fn !== undefined;
     fn = enclosingFunction(fn)
   ) {
-    checks.push(capabilityChecks(file, fn));
+    yield capabilityChecks(file, fn);
   }
-  return checks;
 }
 
 export default createRule<[], keyof typeof messages>({
@@ -71,14 +76,16 @@ export default createRule<[], keyof typeof messages>({
         (entry) => entry.request?.method === ELICITATION_METHOD && entry.request.mode !== undefined,
       );
       if (elicitations.length === 0) return;
-      const checks = checksAround(file, node);
-      const generic = checks.some((found) => found.generic);
-      const written = [...new Set(checks.flatMap((found) => [...found.written]))];
-      const reads = checks.some((found) => found.reads);
-      const request = handledRequest(file, node);
+      const covered = (mode: ElicitationMode) => {
+        for (const found of checksAround(file, node)) if (coversElicitation(found, mode)) return true;
+        return false;
+      };
       for (const entry of elicitations) {
         const mode = entry.request?.mode as ElicitationMode;
-        if (generic || checks.some((found) => coversElicitation(found, mode))) continue;
+        if (covered(mode)) continue;
+        const checks = [...checksAround(file, node)];
+        const written = [...new Set(checks.flatMap((found) => [...found.written]))];
+        const reads = checks.some((found) => found.reads);
         const why = mode === 'url' ? ' (a bare elicitation: {} means form only)' : '';
         if (written.length > 0) {
           context.report({
@@ -90,7 +97,7 @@ export default createRule<[], keyof typeof messages>({
         }
         // Without any check, report what an SDK serves (v1 has no MRTR gate, v2's fails the call)
         // and code that reads other capabilities but not this one; not code whose serving is unseen.
-        const server = request?.server;
+        const server = handledRequest(file, node)?.server;
         if (!gated(result, server) && (reads || servedBySdk(result, server))) {
           context.report({ node: entry.property.key, messageId: 'unchecked', data: { mode, why } });
         }
