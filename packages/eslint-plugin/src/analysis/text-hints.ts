@@ -21,6 +21,11 @@ import {
 export interface HintPart {
   readonly anchor: string;
   readonly at: RegExp;
+  /**
+   * How `anchoredScan` checks the part where its anchor starts: `plain` needs nothing more, `word`
+   * needs a word boundary on both sides (what `\b` tests), `pattern` runs `at`.
+   */
+  readonly check: 'plain' | 'word' | 'pattern';
 }
 
 /** The parts each hint was built from. */
@@ -43,12 +48,38 @@ interface PartContext {
 export function part(anchor: string, { start = '', preceded, after = '' }: PartContext = {}): HintPart {
   const literal = escapeRegExp(anchor);
   const before = preceded === undefined ? '' : `(?<=${preceded}${literal})`;
-  return { anchor, at: new RegExp(`${start}${literal}${before}${after}`, 'y') };
+  const at = new RegExp(`${start}${literal}${before}${after}`, 'y');
+  const plain = start === '' && preceded === undefined && after === '';
+  return { anchor, at, check: plain ? 'plain' : 'pattern' };
 }
+
+const WORD = /^\w+$/;
 
 /** A whole word. */
 function word(name: string): HintPart {
-  return part(name, { start: '\\b', after: '\\b' });
+  const built = part(name, { start: '\\b', after: '\\b' });
+  return WORD.test(name) ? { ...built, check: 'word' } : built;
+}
+
+/** Whether the character at `index` is one `\b` counts as a word character (none past either end). */
+function isWordCharacter(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return (
+    (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
+  );
+}
+
+/** Whether `p` matches `text` where its anchor starts, at `start`. */
+function matchesAt(p: HintPart, text: string, start: number): boolean {
+  switch (p.check) {
+    case 'plain':
+      return true;
+    case 'word':
+      return !isWordCharacter(text, start - 1) && !isWordCharacter(text, start + p.anchor.length);
+    case 'pattern':
+      p.at.lastIndex = start;
+      return p.at.test(text);
+  }
 }
 
 const QUOTE = '[\'"`]';
@@ -184,8 +215,7 @@ class AnchorIndex {
       const start = found.index;
       for (const candidate of this.#byFirst.get(text[start] as string) ?? []) {
         if (!text.startsWith(candidate.anchor, start) || !wanted(candidate)) continue;
-        candidate.at.lastIndex = start;
-        if (candidate.at.test(text) && matched(candidate)) return;
+        if (matchesAt(candidate, text, start) && matched(candidate)) return;
       }
       // Another anchor may start inside this one: look again from the next character.
       anchors.lastIndex = start + 1;
