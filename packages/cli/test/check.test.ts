@@ -157,6 +157,39 @@ describe('mcp-mrtr check', () => {
     }
   });
 
+  it("ignores inline comments about the project's other rules, and still honours and checks its own", async () => {
+    const dir = project('directives', {
+      'other-rules.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+/* eslint-disable @typescript-eslint/no-unused-vars */
+/* eslint no-console: "error", @typescript-eslint/no-explicit-any: "off" */
+// eslint-disable-next-line react-hooks/exhaustive-deps, @typescript-eslint/no-explicit-any
+export const server: any = new McpServer({ name: 'a', version: '1' });
+console.log('started');
+// eslint-disable-next-line no-console
+console.log('again');
+`,
+      'own-rule.ts': PUSH.replace(
+        'const server',
+        '// eslint-disable-next-line @mcp-mrtr/no-deprecated-logging\nconst server',
+      ),
+      'misspelled.ts': '// eslint-disable-next-line @mcp-mrtr/no-push-elicitations\nexport const x = 1;\n',
+    });
+    const { code, stdout } = await run(['check', '-f', 'json', '.'], dir);
+    const results = JSON.parse(stdout) as ESLint.LintResult[];
+    const byFile = (name: string) => results.find((result) => path.basename(result.filePath) === name);
+    // No "Definition for rule … was not found", no no-console finding, no unused-directive warning.
+    expect(byFile('other-rules.ts')?.messages).toEqual([]);
+    expect(byFile('other-rules.ts')?.errorCount).toBe(0);
+    expect(byFile('own-rule.ts')?.messages.map((m) => m.ruleId)).toEqual(['@mcp-mrtr/no-push-elicitation']);
+    expect(byFile('own-rule.ts')?.suppressedMessages.map((m) => m.ruleId)).toEqual([
+      '@mcp-mrtr/no-deprecated-logging',
+    ]);
+    expect(byFile('misspelled.ts')?.messages.map((m) => m.message)).toEqual([
+      "Definition for rule '@mcp-mrtr/no-push-elicitations' was not found.",
+    ]);
+    expect(code).toBe(1);
+  });
+
   it('checks every JavaScript and TypeScript extension, ESM and CommonJS', async () => {
     const cjs = `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');\nconst server = new McpServer({ name: 's', version: '1' });\nmodule.exports = () => server.server.listRoots();\n`;
     const dir = project('extensions', {

@@ -1,5 +1,6 @@
 import { NAMESPACE, rules } from '@mcp-mrtr/eslint-plugin';
 import type { ESLint, Linter } from 'eslint';
+import { withMessages } from './result-counts.js';
 
 /** Message IDs each rule marks as deprecated-but-valid (`meta.docs.warningMessageIds`). */
 function warningMessageIds(): Map<string, ReadonlySet<string>> {
@@ -9,12 +10,6 @@ function warningMessageIds(): Map<string, ReadonlySet<string>> {
       new Set(rule.meta.docs?.warningMessageIds ?? []),
     ]),
   );
-}
-
-function count(messages: readonly Linter.LintMessage[], severity: 1 | 2, fixable = false): number {
-  return messages.filter(
-    (message) => message.severity === severity && (!fixable || message.fix !== undefined),
-  ).length;
 }
 
 /**
@@ -30,17 +25,7 @@ export function applyMessageSeverities(results: readonly ESLint.LintResult[]): E
     warnings.get(message.ruleId)?.has(message.messageId) === true
       ? { ...message, severity: 1 as const }
       : message;
-  return results.map((result) => {
-    const messages = result.messages.map(lower);
-    return {
-      ...result,
-      messages,
-      suppressedMessages: result.suppressedMessages.map(lower),
-      errorCount: count(messages, 2),
-      warningCount: count(messages, 1),
-      fatalErrorCount: messages.filter((message) => message.fatal === true).length,
-      fixableErrorCount: count(messages, 2, true),
-      fixableWarningCount: count(messages, 1, true),
-    };
-  });
+  return results.map((result) =>
+    withMessages(result, result.messages.map(lower), result.suppressedMessages.map(lower)),
+  );
 }

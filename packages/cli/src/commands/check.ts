@@ -6,6 +6,7 @@ import { formatResults, type CheckFormat } from '../check/formats.js';
 import { lintFiles } from '../check/lint.js';
 import { applyMessageSeverities } from '../check/severity.js';
 import { shardAutomationId, shardFiles, type Shard } from '../check/shard.js';
+import { withoutOtherRules } from '../check/other-rules.js';
 import { pruneHint, Suppressions, type SuppressionOptions } from '../check/suppressions.js';
 import { writeOutputAtomically } from '../check/write-output.js';
 import { discoverFiles } from '../discover-files.js';
@@ -99,8 +100,9 @@ export async function runCheck(
   });
   // The baseline counts what ESLint reports, before `check` lowers some errors to warnings, so its
   // counts are the ones plain `eslint` sees with the plugin's configs.
+  const linted = withoutOtherRules(run.results);
   const baseline =
-    suppressions === undefined ? { results: run.results, unused: {} } : await suppressions.apply(run.results);
+    suppressions === undefined ? { results: linted, unused: {} } : await suppressions.apply(linted);
   const results = applyMessageSeverities(baseline.results);
   const report = await formatResults(
     options.format,
