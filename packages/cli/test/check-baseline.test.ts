@@ -198,6 +198,36 @@ describe('mcp-mrtr check: baseline with ESLint bulk suppressions', () => {
     expect(Object.keys(suppressionsOf(p, 'baseline.json') as object)).toEqual(['src/other.ts']);
   }, 240_000);
 
+  it("leaves a shared file's entries for the project's other rules alone, and prunes only its own", async () => {
+    const p = baselineProject();
+    await p.run(['check', '--suppress-all', 'src']);
+    // The project's own `eslint --suppress-all` added its rules to the same file; check never runs them.
+    const shared = suppressionsOf(p) as Record<string, Record<string, { count: number }>>;
+    shared['src/server.ts'] = {
+      ...shared['src/server.ts'],
+      '@typescript-eslint/no-explicit-any': { count: 2 },
+    };
+    shared['src/clean.ts'] = { 'no-console': { count: 1 } };
+    p.write('eslint-suppressions.json', JSON.stringify(shared, null, 2));
+
+    const checked = await p.run(['check', 'src']);
+    expect(checked.code).toBe(0);
+    expect(checked.stderr).not.toContain('no longer occur');
+
+    // The logging capability goes; the push elicitation stays.
+    p.write('src/server.ts', PUSH.replace(', { capabilities: { logging: {} } }', ''));
+    const pruned = await p.run(['check', '--prune-suppressions', 'src']);
+    expect(pruned.code).toBe(0);
+    expect(suppressionsOf(p)).toEqual({
+      'src/clean.ts': { 'no-console': { count: 1 } },
+      'src/roots.ts': { '@mcp-mrtr/no-deprecated-roots': { count: 1 } },
+      'src/server.ts': {
+        '@mcp-mrtr/no-push-elicitation': { count: 1 },
+        '@typescript-eslint/no-explicit-any': { count: 2 },
+      },
+    });
+  });
+
   it.each([
     [
       ['--suppress-all', '--suppress-rule', 'no-push-elicitation'],

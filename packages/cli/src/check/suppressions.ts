@@ -17,6 +17,7 @@ interface SuppressionsService {
     results: ESLint.LintResult[],
     suppressions: SuppressedViolations,
   ): { results: ESLint.LintResult[]; unused: SuppressedViolations };
+  save(suppressions: SuppressedViolations): Promise<void>;
 }
 
 /** The name ESLint's CLI reads and writes by default, in the directory it runs in. */
@@ -65,6 +66,7 @@ export class Suppressions {
   readonly #service: SuppressionsService;
   readonly #options: SuppressionOptions;
   readonly #rules: string[] | undefined;
+  readonly #cwd: string;
   /** The file as given (or the default), for messages. */
   readonly displayName: string;
 
@@ -73,6 +75,7 @@ export class Suppressions {
     this.#options = options;
     this.#rules = options.suppressRule.length > 0 ? options.suppressRule.map(fullRuleId) : undefined;
     this.displayName = displayName;
+    this.#cwd = cwd;
   }
 
   /**
@@ -116,18 +119,57 @@ export class Suppressions {
     if (this.#options.suppressAll || this.#rules !== undefined) {
       await this.#service.suppress(results, this.#rules);
     }
-    if (this.#options.pruneSuppressions) await this.#service.prune(results);
-    let suppressions: SuppressedViolations;
+    if (this.#options.pruneSuppressions) await this.#prune(results);
+    const applied = this.#service.applySuppressions(results, await this.#load());
+    return { results: applied.results, unused: ofOurRules(applied.unused) };
+  }
+
+  async #load(): Promise<SuppressedViolations> {
     try {
-      suppressions = await this.#service.load();
+      return await this.#service.load();
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
       throw new UsageError(
         `${this.displayName}: not a valid suppressions file${cause}; fix it, or delete it and run check --suppress-all`,
       );
     }
-    return this.#service.applySuppressions(results, suppressions);
   }
+
+  /**
+   * ESLint's prune, limited to the plugin's rules. The file is shared with the project's own
+   * `eslint --suppress-all`, and `check` never reports the project's other rules: ESLint's prune
+   * would take every entry of theirs for fixed and delete it.
+   */
+  async #prune(results: ESLint.LintResult[]): Promise<void> {
+    const suppressions = await this.#load();
+    const { unused } = this.#service.applySuppressions(results, suppressions);
+    for (const [file, byRule] of Object.entries(ofOurRules(unused))) {
+      const kept = suppressions[file];
+      if (kept === undefined) continue;
+      for (const [ruleId, { count }] of Object.entries(byRule)) {
+        const entry = kept[ruleId];
+        if (entry === undefined) continue;
+        if (entry.count <= count) delete kept[ruleId];
+        else entry.count -= count;
+      }
+      if (Object.keys(kept).length === 0) delete suppressions[file];
+    }
+    // As ESLint's prune does: entries of files that no longer exist go, whatever their rules.
+    for (const file of Object.keys(suppressions)) {
+      if (!existsSync(path.resolve(this.#cwd, file))) delete suppressions[file];
+    }
+    await this.#service.save(suppressions);
+  }
+}
+
+/** The entries of the plugin's rules. */
+function ofOurRules(violations: SuppressedViolations): SuppressedViolations {
+  const ours: SuppressedViolations = {};
+  for (const [file, byRule] of Object.entries(violations)) {
+    const kept = Object.entries(byRule).filter(([ruleId]) => ruleId.startsWith(`${NAMESPACE}/`));
+    if (kept.length > 0) ours[file] = Object.fromEntries(kept);
+  }
+  return ours;
 }
 
 /** What a run prints when errors were fixed but the suppressions file still tolerates them. */
