@@ -11,6 +11,8 @@ export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', 
 /** Dependencies, build output and tool caches: never source to check or rewrite. */
 export const SKIPPED_DIRECTORIES = [
   'node_modules',
+  // Yarn's own release, plugins and cache, which projects commit.
+  '.yarn',
   'dist',
   'build',
   'out',
@@ -20,6 +22,13 @@ export const SKIPPED_DIRECTORIES = [
   '.turbo',
   '.cache',
 ] as const;
+
+/**
+ * Larger source files are bundled or generated code (a committed `run.js` bundle, a vendored tool):
+ * nobody writes an MCP server by hand in one, and the parser alone takes seconds per megabyte of
+ * minified code. Biome leaves such files out by default with the same limit.
+ */
+export const MAX_SOURCE_BYTES = 1024 * 1024;
 
 const SOURCE_GLOB = `**/*.{${SOURCE_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
 const DECLARATION_FILE = /\.d\.[cm]?ts$/;
@@ -33,7 +42,8 @@ export interface DiscoverOptions {
 }
 
 /** Why a file named on the command line was left out: the reasons directory discovery has too. */
-export type SkipReason = 'not a source file' | 'declaration file' | 'dependency or build output' | 'ignored';
+export type SkipReason =
+  'not a source file' | 'declaration file' | 'dependency or build output' | 'ignored' | 'larger than 1 MiB';
 
 export interface SkippedFile {
   /** Absolute path. */
@@ -51,6 +61,8 @@ export interface DiscoveredFiles {
    * would not take, in the order given.
    */
   readonly skipped: readonly SkippedFile[];
+  /** Files directories and globs hold that are larger than `MAX_SOURCE_BYTES`, left out. */
+  readonly large: readonly string[];
 }
 
 function hasSourceExtension(file: string): boolean {
@@ -59,6 +71,10 @@ function hasSourceExtension(file: string): boolean {
 
 function isSourceFile(file: string): boolean {
   return hasSourceExtension(file) && !DECLARATION_FILE.test(file);
+}
+
+function isLarge(file: string): boolean {
+  return statSync(file).size > MAX_SOURCE_BYTES;
 }
 
 /** Whether a directory between `base` and the file is a dependency or build output directory. */
@@ -112,7 +128,8 @@ class GitignoreRules {
 
 /**
  * Finds the source files to check or migrate. Directories and globs skip dependencies, build
- * output, declaration files and whatever `.gitignore` excludes. A file named explicitly is taken
+ * output, declaration files, whatever `.gitignore` excludes, and files larger than 1 MiB (listed in
+ * `large`, so the caller can say which). A file named explicitly is taken
  * unless `--ignore` matches it or directory discovery would have skipped it: those are returned
  * as `skipped`, with the reason, so the caller can say so without ending the run. A path that
  * does not exist or a glob that matches nothing is a usage error.
@@ -149,8 +166,10 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
     const base = isInside(cwd, file) ? cwd : (findRepositoryRoot(path.dirname(file)) ?? path.dirname(file));
     if (inSkippedDirectory(file, base)) return 'dependency or build output';
     if (gitignoreOf(path.dirname(file)).ignores(file)) return 'ignored';
+    if (isLarge(file)) return 'larger than 1 MiB';
     return undefined;
   };
+  const large: string[] = [];
   const walk = async (globPatterns: string[], base: string) => {
     const gitignore = gitignoreOf(base);
     return (
@@ -163,7 +182,12 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
       })
     )
       .map((file) => path.normalize(file))
-      .filter((file) => isSourceFile(file) && !gitignore.ignores(file) && !userIgnores(file));
+      .filter((file) => isSourceFile(file) && !gitignore.ignores(file) && !userIgnores(file))
+      .filter((file) => {
+        if (!isLarge(file)) return true;
+        large.push(file);
+        return false;
+      });
   };
 
   for (const pattern of patterns) {
@@ -186,5 +210,5 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
       throw new UsageError(`${pattern}: no such file or directory`);
     }
   }
-  return { files: [...found].sort(), emptyDirectories, skipped };
+  return { files: [...found].sort(), emptyDirectories, skipped, large: [...new Set(large)].sort() };
 }

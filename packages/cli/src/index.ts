@@ -1,4 +1,4 @@
-export { discoverFiles, SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS } from './discover-files.js';
+export { discoverFiles, MAX_SOURCE_BYTES, SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS } from './discover-files.js';
 export type { DiscoverOptions, DiscoveredFiles, SkippedFile, SkipReason } from './discover-files.js';
 export { ExitCode, UsageError } from './exit-codes.js';
 export type { CliIo, OutputStream } from './io.js';

@@ -77,9 +77,10 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
       'after',
       `${EXIT_CODE_HELP}
 
-Directories and globs skip node_modules, build output, declaration files and anything .gitignore
-excludes; files named one by one (as a shell expands src/*.ts) skip the same, with one line on
-stderr saying how many and why. Results go to stdout; progress and errors go to stderr.`,
+Directories and globs skip node_modules, build output, declaration files, anything .gitignore
+excludes, and files larger than 1 MiB (bundled or generated code; stderr names them); files named
+one by one (as a shell expands src/*.ts) skip the same, with one line on stderr saying how many
+and why. Results go to stdout; progress and errors go to stderr.`,
     );
 
   commonOptions(program.command('check').description('report old-style and unsafe MCP code; changes nothing'))

@@ -254,6 +254,24 @@ console.log('again');
     ]);
   });
 
+  it('leaves out bundles larger than 1 MiB and names them on stderr', async () => {
+    // A committed bundle: one line of minified code with an old-style call in it.
+    const bundle = `${PUSH.replaceAll('\n', ';')}${';var a=1'.repeat(150_000)}\n`;
+    const dir = project('bundles', {
+      'src/server.ts': PUSH,
+      'scripts/run.js': bundle,
+      '.yarn/releases/yarn.cjs': PUSH,
+    });
+    const { code, stdout, stderr } = await run(['check', '-f', 'json', '.'], dir);
+    expect(code).toBe(1);
+    expect(
+      (JSON.parse(stdout) as ESLint.LintResult[]).map((result) => path.relative(dir, result.filePath)),
+    ).toEqual([path.join('src', 'server.ts')]);
+    expect(stderr).toContain(
+      `mcp-mrtr check: left out 1 file larger than 1 MiB, taken for bundled or generated code: ${path.join('scripts', 'run.js')}\n`,
+    );
+  });
+
   it('reports a file it cannot parse and still checks the others', async () => {
     const dir = project('syntax', { 'bad.ts': 'export const = ;\n', 'good.ts': PUSH });
     const { code, stdout } = await run(['check', '-f', 'json', '.'], dir);

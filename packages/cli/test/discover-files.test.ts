@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverFiles, SOURCE_EXTENSIONS, UsageError } from '../src/index.js';
+import { discoverFiles, MAX_SOURCE_BYTES, SOURCE_EXTENSIONS, UsageError } from '../src/index.js';
 
 let root: string;
 
@@ -32,6 +32,9 @@ beforeAll(() => {
   write('src/legacy/a.gen.ts');
   write('src/legacy/keep.gen.ts');
   write('empty/README.md');
+  write('.yarn/releases/yarn-4.9.1.cjs');
+  write('bundles/run.js', 'x'.repeat(MAX_SOURCE_BYTES + 1));
+  write('bundles/at-limit.js', 'x'.repeat(MAX_SOURCE_BYTES));
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -43,6 +46,7 @@ describe('discoverFiles', () => {
   it('walks the current directory by default, skipping dependencies, build output and ignored files', async () => {
     const { files } = await discoverFiles({ patterns: [], cwd: root });
     expect(relative(files)).toEqual([
+      'bundles/at-limit.js',
       'src/legacy/keep.gen.ts',
       'src/nested/deep/handler.ts',
       'src/server.cjs',
@@ -73,6 +77,17 @@ describe('discoverFiles', () => {
       ['node_modules/some-sdk/index.js', 'dependency or build output'],
       ['dist/server.js', 'dependency or build output'],
       ['generated/client.ts', 'ignored'],
+    ]);
+  });
+
+  it('leaves out files larger than 1 MiB, walked or named, and lists the walked ones', async () => {
+    const walked = await discoverFiles({ patterns: ['bundles'], cwd: root });
+    expect(relative(walked.files)).toEqual(['bundles/at-limit.js']);
+    expect(relative(walked.large)).toEqual(['bundles/run.js']);
+    const named = await discoverFiles({ patterns: ['bundles/run.js', 'bundles/at-limit.js'], cwd: root });
+    expect(relative(named.files)).toEqual(['bundles/at-limit.js']);
+    expect(named.skipped.map(({ file, reason }) => [relative([file])[0], reason])).toEqual([
+      ['bundles/run.js', 'larger than 1 MiB'],
     ]);
   });
 

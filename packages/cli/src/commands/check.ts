@@ -14,7 +14,7 @@ import { runRoot } from '../run-root.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { createLog, type CliIo } from '../io.js';
 import { VERSION } from '../version.js';
-import { describeScope, describeSkipped, type CommonOptions } from './common-options.js';
+import { describeLarge, describeScope, describeSkipped, type CommonOptions } from './common-options.js';
 
 /** Where `--cache` keeps ESLint's cache unless `--cache-location` says otherwise. */
 export const DEFAULT_CACHE_LOCATION = 'node_modules/.cache/mcp-mrtr/eslintcache';
@@ -84,8 +84,9 @@ export async function runCheck(
     scope.push(`${files.length} in shard ${options.shard.index}/${options.shard.count}`);
   }
   const ruleCount = Object.keys(rules).length;
-  const skipped = describeSkipped(discovered);
-  if (skipped !== undefined) log.info(`mcp-mrtr check: ${skipped}`);
+  for (const line of [describeSkipped(discovered), describeLarge(discovered, io.cwd)]) {
+    if (line !== undefined) log.info(`mcp-mrtr check: ${line}`);
+  }
   log.info(
     `mcp-mrtr check: ${scope.join(', ')}, ${ruleCount} rules${options.typeAware ? ', type-aware' : ''}` +
       (suppressions === undefined ? '' : `, baseline ${suppressions.displayName}`),

@@ -15,6 +15,7 @@ const SKIP_REASONS: Record<SkipReason, [one: string, many: string]> = {
     'are under node_modules or build output',
   ],
   ignored: ['is ignored by .gitignore', 'are ignored by .gitignore'],
+  'larger than 1 MiB': ['is larger than 1 MiB', 'are larger than 1 MiB'],
 };
 
 /**
@@ -35,4 +36,16 @@ export function describeScope(discovered: DiscoveredFiles, cwd: string): string 
   const empty = discovered.emptyDirectories.map((dir) => path.relative(cwd, dir) || '.');
   const note = empty.length > 0 ? ` (no source files in ${empty.join(', ')})` : '';
   return `${discovered.files.length} files${note}`;
+}
+
+/**
+ * One line for the files larger than 1 MiB that directories and globs held ("left out 2 files
+ * larger than 1 MiB, taken for bundled or generated code: scripts/run.js, …"), or undefined.
+ */
+export function describeLarge(discovered: DiscoveredFiles, cwd: string): string | undefined {
+  const n = discovered.large.length;
+  if (n === 0) return undefined;
+  const shown = discovered.large.slice(0, 5).map((file) => path.relative(cwd, file) || file);
+  const more = n > shown.length ? `, and ${n - shown.length} more` : '';
+  return `left out ${n} ${n === 1 ? 'file' : 'files'} larger than 1 MiB, taken for bundled or generated code: ${shown.join(', ')}${more}`;
 }

@@ -22,7 +22,7 @@ import { colorsFor } from '../migrate/colors.js';
 import { colorDiff, formatRemainingWork, formatSummaryTable } from '../migrate/format-output.js';
 import { uncommittedFiles } from '../migrate/git-status.js';
 import { createProgressReporter } from '../migrate/progress.js';
-import { describeScope, describeSkipped, type CommonOptions } from './common-options.js';
+import { describeLarge, describeScope, describeSkipped, type CommonOptions } from './common-options.js';
 
 export interface MigrateOptions extends CommonOptions {
   /** Write the changes; without it the command is a dry run. */
@@ -115,8 +115,9 @@ export async function runMigrate(
   const discovered = await discoverFiles({ patterns, cwd: io.cwd, ignore: options.ignore });
   preflightSdk(discovered.files, mode, options, io);
   const transformIds = selectTransforms(options.transform).map((transform) => transform.id);
-  const skipped = describeSkipped(discovered);
-  if (skipped !== undefined) log.info(`mcp-mrtr migrate: ${skipped}`);
+  for (const line of [describeSkipped(discovered), describeLarge(discovered, io.cwd)]) {
+    if (line !== undefined) log.info(`mcp-mrtr migrate: ${line}`);
+  }
   log.info(`mcp-mrtr migrate: ${describeScope(discovered, io.cwd)}, transforms: ${transformIds.join(', ')}`);
 
   const root = runRoot(io.cwd, discovered.files);
