@@ -136,7 +136,7 @@ describe('mcp-mrtr check', () => {
     expect(stdout).toMatch(
       /What to do instead, rule by rule:\n {2}@mcp-mrtr\/no-deprecated-sampling {2}https:\/\/\S+\/docs\/rules\/no-deprecated-sampling\.md\n$/,
     );
-    expect(stderr).toMatch(new RegExp(`^mcp-mrtr check: 1 files, ${RULE_COUNT} rules\n`));
+    expect(stderr).toMatch(new RegExp(`^mcp-mrtr check: 1 file, ${RULE_COUNT} rules\n`));
     expect(stderr).not.toContain('createMessage');
   });
 

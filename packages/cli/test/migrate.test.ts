@@ -20,7 +20,7 @@ describe('mcp-mrtr migrate', () => {
     expect(stdout).toContain("+    logToStderr({ level: 'info', data: 'ping' });");
     expect(stdout).not.toContain('\u001b[');
     expect(readFileSync(p.file('src/server.ts'), 'utf8')).toBe(REWRITABLE_SERVER);
-    expect(stderr).toContain('mcp-mrtr migrate: 1 files');
+    expect(stderr).toContain('mcp-mrtr migrate: 1 file,');
     expect(stderr).toMatch(/sites rewritten\s+2/);
   });
 

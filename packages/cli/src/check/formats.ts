@@ -3,6 +3,7 @@ import { markdownReport } from './markdown.js';
 import { githubAnnotations } from './github.js';
 import { pluginRule, suppressedCounts, type ReportContext } from './report-context.js';
 import { sarifLog } from './sarif.js';
+import { plural } from '../plural.js';
 
 export const CHECK_FORMATS = ['stylish', 'json', 'sarif', 'markdown', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -35,10 +36,6 @@ export async function formatResults(
     case 'github':
       return githubAnnotations(results, context);
   }
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** ESLint's stylish formatter ignores suppressed messages: say how many there are. */

@@ -1,5 +1,6 @@
 import type { ESLint } from 'eslint';
 import { pluginRule, relativePath, suppressedCounts, type ReportContext } from './report-context.js';
+import { plural } from '../plural.js';
 
 function cell(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -10,10 +11,6 @@ function ruleLink(ruleId: string | null): string {
   const found = pluginRule(ruleId);
   const url = found?.rule.meta.docs?.url;
   return url === undefined ? `\`${ruleId}\`` : `[${found?.name ?? ruleId}](${url})`;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** A summary for pull requests and `$GITHUB_STEP_SUMMARY`: totals per rule, then each finding. */

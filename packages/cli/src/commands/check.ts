@@ -15,6 +15,7 @@ import { ExitCode, UsageError } from '../exit-codes.js';
 import { createLog, type CliIo } from '../io.js';
 import { VERSION } from '../version.js';
 import { describeLarge, describeScope, describeSkipped, type CommonOptions } from './common-options.js';
+import { plural } from '../plural.js';
 
 /** Where `--cache` keeps ESLint's cache unless `--cache-location` says otherwise. */
 export const DEFAULT_CACHE_LOCATION = 'node_modules/.cache/mcp-mrtr/eslintcache';
@@ -33,10 +34,6 @@ export interface CheckOptions extends CommonOptions, SuppressionOptions {
   readonly concurrency: number | 'auto' | 'off';
   readonly cache: boolean;
   readonly cacheLocation?: string | undefined;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** ESLint's cache file for this run, or undefined without `--cache`. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { DiscoveredFiles, SkipReason } from '../discover-files.js';
+import { plural } from '../plural.js';
 
 /** Options every subcommand takes. */
 export interface CommonOptions {
@@ -35,7 +36,7 @@ export function describeSkipped(discovered: DiscoveredFiles): string | undefined
 export function describeScope(discovered: DiscoveredFiles, cwd: string): string {
   const empty = discovered.emptyDirectories.map((dir) => path.relative(cwd, dir) || '.');
   const note = empty.length > 0 ? ` (no source files in ${empty.join(', ')})` : '';
-  return `${discovered.files.length} files${note}`;
+  return `${plural(discovered.files.length, 'file')}${note}`;
 }
 
 /**
@@ -47,5 +48,5 @@ export function describeLarge(discovered: DiscoveredFiles, cwd: string): string 
   if (n === 0) return undefined;
   const shown = discovered.large.slice(0, 5).map((file) => path.relative(cwd, file) || file);
   const more = n > shown.length ? `, and ${n - shown.length} more` : '';
-  return `left out ${n} ${n === 1 ? 'file' : 'files'} larger than 1 MiB, taken for bundled or generated code: ${shown.join(', ')}${more}`;
+  return `left out ${plural(n, 'file')} larger than 1 MiB, taken for bundled or generated code: ${shown.join(', ')}${more}`;
 }

@@ -1,3 +1,4 @@
+import { plural } from '../plural.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -89,7 +90,7 @@ function preflightSdk(files: readonly string[], mode: RunMode, options: MigrateO
   const relative = (file: string) => path.relative(io.cwd, file) || '.';
   for (const sdk of unresolved) {
     const [first, ...others] = sdk.importedBy;
-    const more = others.length > 0 ? ` and ${others.length} more file${others.length === 1 ? '' : 's'}` : '';
+    const more = others.length > 0 ? ` and ${plural(others.length, 'more file')}` : '';
     io.stderr.write(
       `mcp-mrtr migrate: ${sdk.name} (imported by ${relative(first!)}${more}) does not resolve from ${relative(sdk.from)}; run npm install first\n`,
     );

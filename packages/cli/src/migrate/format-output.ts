@@ -1,3 +1,4 @@
+import { plural } from '../plural.js';
 import type { MigrationReport } from '@mcp-mrtr/codemod';
 import type { Colors } from './colors.js';
 
@@ -21,7 +22,7 @@ export function formatRemainingWork(report: MigrationReport, colors: Colors): st
   if (report.manual.length > 0) {
     lines.push(
       colors.bold(
-        `Manual work (${report.manual.length} site${report.manual.length === 1 ? '' : 's'}, marked "// mcp-mrtr: <rule-id> — …" in the code):`,
+        `Manual work (${plural(report.manual.length, 'site')}, marked "// mcp-mrtr: <rule-id> — …" in the code):`,
       ),
     );
     for (const site of report.manual) {
@@ -37,7 +38,7 @@ export function formatRemainingWork(report: MigrationReport, colors: Colors): st
   if (fromSyntax.length > 0) {
     lines.push(
       colors.bold(
-        `Taken to be the MCP SDK from syntax alone, as its types are not installed (${fromSyntax.length} site${fromSyntax.length === 1 ? '' : 's'}; review them):`,
+        `Taken to be the MCP SDK from syntax alone, as its types are not installed (${plural(fromSyntax.length, 'site')}; review them):`,
       ),
     );
     for (const site of fromSyntax)

@@ -1,3 +1,4 @@
+import { plural } from '../plural.js';
 import cliProgress from 'cli-progress';
 import type { Phase, ProgressListener } from '@mcp-mrtr/codemod';
 import type { CliIo } from '../io.js';
@@ -27,7 +28,7 @@ export function createProgressReporter(io: CliIo, quiet: boolean): ProgressRepor
       listener: ({ phase, total }) => {
         if (phase === announced || total === 0) return;
         announced = phase;
-        io.stderr.write(`mcp-mrtr migrate: ${PHASE_LABELS[phase]} ${total} file${total === 1 ? '' : 's'}\n`);
+        io.stderr.write(`mcp-mrtr migrate: ${PHASE_LABELS[phase]} ${plural(total, 'file')}\n`);
       },
       stop: () => undefined,
     };
