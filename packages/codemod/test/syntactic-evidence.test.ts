@@ -78,4 +78,33 @@ describe('without the SDK installed', () => {
       );
     },
   );
+
+  it('says a push question is left because the registration receiver has no type, not because of where it runs', async () => {
+    const handlers = file(
+      'handlers.ts',
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export function register(server: McpServer) {
+  server.registerTool('ask', { inputSchema: {} }, async () => {
+    const answer = await server.server.elicitInput({
+      message: 'Go on?',
+      requestedSchema: { type: 'object', properties: { go: { type: 'boolean' } } },
+    });
+    return { content: [{ type: 'text' as const, text: answer.action }] };
+  });
+}
+`,
+    );
+    const sites = async (allowUnresolved: boolean) =>
+      (
+        await planMigration({ files: [handlers], cwd: dir, transforms: ['mrtr-handlers'], allowUnresolved })
+      ).files.flatMap((outcome) => outcome.sites);
+    expect((await sites(false)).map((site) => site.reason)).toEqual([
+      'it runs in a callback passed to server.registerTool(), but the type of server is unknown (any), so this may not be the MCP SDK',
+    ]);
+    // With syntax standing in for the types, the same question is rewritten.
+    const allowed = await sites(true);
+    expect(allowed.filter((site) => site.rewrite !== undefined)).toHaveLength(1);
+    expect(allowed.map((site) => site.reason ?? '').join()).not.toContain('unknown (any)');
+  });
 });

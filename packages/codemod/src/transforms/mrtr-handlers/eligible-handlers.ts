@@ -85,7 +85,16 @@ export function registrationOf(
   const handlerArgument = call.arguments.at(-1);
   if (handlerArgument === undefined || !isHandlerArgument(context, handlerArgument, callback))
     return undefined;
-  if (context.resolveMember(member.access).kind !== 'sdk') return undefined;
+  const resolution = context.resolveMember(member.access);
+  // Without the SDK's types (before `npm install`), say so: "a callback passed to registerTool()"
+  // would read as if the handler itself could never ask.
+  if (resolution.kind === 'unresolved') {
+    const receiver = context.textOf(member.access.expression);
+    return {
+      reason: `it runs in a callback passed to ${receiver}.${member.name}(), but the type of ${receiver} is unknown (any), so this may not be the MCP SDK`,
+    };
+  }
+  if (resolution.kind !== 'sdk') return undefined;
   const generation =
     generationOf(context.checker, member.access) ?? syntacticGeneration(context, member.access);
   if (generation === undefined) return undefined;
