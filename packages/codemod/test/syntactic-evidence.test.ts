@@ -107,4 +107,24 @@ export function register(server: McpServer) {
     expect(allowed.filter((site) => site.rewrite !== undefined)).toHaveLength(1);
     expect(allowed.map((site) => site.reason ?? '').join()).not.toContain('unknown (any)');
   });
+
+  it('takes an untyped createMessage() for sampling only on an SDK owner or in a file importing the SDK', async () => {
+    const body = `  await client.conversation.createMessage({ conversationId: 'c', data: { text: 'hi' } });
+  await given.server.createMessage({ messages: [], maxTokens: 5 });
+`;
+    const apiClient = file(
+      'api-client.ts',
+      `export async function reply(client: any, given: any) {\n${body}}\n`,
+    );
+    const withSdk = file(
+      'with-sdk.ts',
+      `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport type S = McpServer;\nexport async function reply(client: any, given: any) {\n${body}}\n`,
+    );
+    const reported = async (path: string) =>
+      (await planMigration({ files: [path], cwd: dir, transforms: ['mrtr-handlers'] })).files
+        .flatMap((outcome) => outcome.sites)
+        .map((site) => `${site.line} ${site.ruleId}`);
+    expect(await reported(apiClient)).toEqual(['3 no-deprecated-sampling']);
+    expect(await reported(withSdk)).toEqual(['4 no-deprecated-sampling', '5 no-deprecated-sampling']);
+  });
 });

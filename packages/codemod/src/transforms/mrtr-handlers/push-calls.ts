@@ -1,6 +1,12 @@
-import { legacyMethod, legacyMembersNamed } from '@mcp-mrtr/core';
+import {
+  legacyMethod,
+  legacyMembersNamed,
+  SDK_OWNER_PROPERTIES,
+  SDK_SPECIFIC_MEMBER_NAMES,
+} from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
+import { importsMcpSdk } from '../../analysis/sdk-imports.js';
 import { sdkExportName } from '../../analysis/sdk-resolution.js';
 import { unresolvedSdkExportName } from '../../analysis/unresolved-sdk-evidence.js';
 import { findProperty, propertyValue, staticString, unwrapExpression } from '../../analysis/syntax.js';
@@ -53,7 +59,6 @@ function isUrlMode(params: ts.Expression | undefined): boolean {
 
 /** `{ method: 'elicitation/create', params }` as a generic send's first argument. */
 function carriedRequest(
-  context: FileContext,
   call: ts.CallExpression,
 ):
   | { object: ts.ObjectLiteralExpression; category: PushCategory; params: ts.Expression | undefined }
@@ -67,12 +72,24 @@ function carriedRequest(
   const entry = method === undefined ? undefined : legacyMethod(method);
   if (entry === undefined || entry.kind !== 'request' || !isPushCategory(entry.category)) return undefined;
   const paramsProperty = findProperty(object, 'params');
-  void context;
   return {
     object,
     category: entry.category,
     params: paramsProperty === undefined ? undefined : propertyValue(paramsProperty),
   };
+}
+
+/**
+ * Whether a dedicated call whose receiver has no type is taken to be the SDK's by its name, as the
+ * lint decides: a name only the SDK uses (`elicitInput`), or a common one (`createMessage`) called
+ * on an SDK owner (`x.server.createMessage`) or in a file that imports the SDK. An API client's
+ * `client.conversation.createMessage(…)` is not a sampling request.
+ */
+function isSdkByName(context: FileContext, access: ts.PropertyAccessExpression): boolean {
+  if (SDK_SPECIFIC_MEMBER_NAMES.has(access.name.text)) return true;
+  const receiver = unwrapExpression(access.expression);
+  if (ts.isPropertyAccessExpression(receiver) && receiver.name.text in SDK_OWNER_PROPERTIES) return true;
+  return importsMcpSdk(context.sourceFile);
 }
 
 /** The push call `node` is, if it is one the SDKs declare (or an unresolved receiver's call by that name). */
@@ -90,13 +107,14 @@ export function asPushCall(context: FileContext, node: ts.Node): PushCall | unde
     category = catalog.category;
     params = member.call.arguments[0];
   } else {
-    const carried = carriedRequest(context, member.call);
+    const carried = carriedRequest(member.call);
     if (carried === undefined) return undefined;
     ({ category, params } = carried);
     requestObject = carried.object;
   }
   const resolution = context.resolveMember(member.access);
   if (resolution.kind === 'other') return undefined;
+  if (resolution.kind === 'unresolved' && dedicated && !isSdkByName(context, member.access)) return undefined;
   // SDK v2's `inputRequired.createMessage(…)` builds an input request: nothing is pushed.
   if (isInputRequestBuilder(context.checker, member.access)) return undefined;
   const shape = category === 'elicitation' && isUrlMode(params) ? 'elicit-url' : CATEGORY_SHAPE[category];

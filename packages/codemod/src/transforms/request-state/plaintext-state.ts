@@ -1,16 +1,14 @@
 import {
   DEFAULT_REQUEST_STATE_OPENERS,
   DEFAULT_REQUEST_STATE_SEALERS,
-  DYNAMIC_SDK_IMPORT_IN_TEXT,
-  isMcpSdkModule,
   isPlaintextBufferEncoding,
   MRTR_IN_TEXT,
   PLAINTEXT_DECODERS,
   PLAINTEXT_ENCODERS,
   REQUEST_STATE_VERIFICATION_CALLS,
-  SDK_MODULE_IN_TEXT,
 } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
+import { importsMcpSdk } from '../../analysis/sdk-imports.js';
 import {
   calleeName,
   dottedCallee,
@@ -206,19 +204,7 @@ function enclosingFunctionVerifies(node: ts.Node, sourceFile: ts.SourceFile): bo
 
 /** The lint rule looks only at files that import the SDK or speak MRTR. */
 function mayHoldRequestState(sourceFile: ts.SourceFile): boolean {
-  const text = sourceFile.text;
-  if (MRTR_IN_TEXT.test(text)) return true;
-  if (!SDK_MODULE_IN_TEXT.test(text)) return false;
-  if (DYNAMIC_SDK_IMPORT_IN_TEXT.test(text)) return true;
-  return sourceFile.statements.some((statement) => {
-    const module =
-      ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
-        ? statement.moduleSpecifier
-        : ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)
-          ? statement.moduleReference.expression
-          : undefined;
-    return module !== undefined && ts.isStringLiteral(module) && isMcpSdkModule(module.text);
-  });
+  return MRTR_IN_TEXT.test(sourceFile.text) || importsMcpSdk(sourceFile);
 }
 
 /** Every plaintext requestState write and unverified read the lint rule reports in a file. */
