@@ -1,4 +1,4 @@
-import { chmodSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatMarkdownReport, type MigrationReport } from '@mcp-mrtr/codemod';
@@ -102,6 +102,23 @@ describe('mcp-mrtr migrate', () => {
     expect(stdout).toMatch(/failed src\/broken\.ts: syntax error at 3:1: '}' expected; fix it and run again/);
     expect(readFileSync(p.file('src/broken.ts'), 'utf8')).toBe(`${broken}// sendLoggingMessage\n`);
     expect(readFileSync(p.file('src/server.ts'), 'utf8')).toContain('logToStderr(');
+  });
+
+  it('migrates a file with a NUL character in its text, and skips a file whose bytes are not UTF-8', async () => {
+    const joined = `${REWRITABLE_SERVER}export const joined = ['a', 'b'].join('\0');\n`;
+    const p = open({ 'src/joined.ts': joined });
+    // An MPEG transport stream is a .ts file too: sync bytes, NULs and bytes UTF-8 does not allow.
+    const video = Buffer.concat([
+      Buffer.from([0x47, 0x40, 0x00, 0x10, 0xff, 0xc0]),
+      Buffer.from(' sendLoggingMessage'),
+    ]);
+    writeFileSync(p.file('src/video.ts'), video);
+    const { stdout } = await p.run(['migrate', '--write', '--quiet']);
+    expect(stdout).toContain('skipped src/video.ts: not UTF-8 text');
+    expect(readFileSync(p.file('src/video.ts'))).toEqual(video);
+    const written = readFileSync(p.file('src/joined.ts'), 'utf8');
+    expect(written).toContain('logToStderr(');
+    expect(written).toContain("join('\0')");
   });
 
   it('leaves a read-only file untouched and reports it, writing the others (exit 1)', async () => {

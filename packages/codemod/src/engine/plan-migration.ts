@@ -71,6 +71,23 @@ function readSource(file: string, sources: ReadonlyMap<string, string> | undefin
   return sources?.get(file) ?? readFileSync(file, 'utf8');
 }
 
+/** Keeps a byte order mark in the text, as `readFileSync(file, 'utf8')` does. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A file's text, or undefined when its bytes are not UTF-8: a binary file with a source extension
+ * (an MPEG transport stream is `.ts`) or text in another encoding, which reading as UTF-8 and
+ * writing back would corrupt. A NUL character is valid text (`join("\0")` written with a literal NUL).
+ */
+function readUtf8Text(file: string): string | undefined {
+  try {
+    return STRICT_UTF8.decode(readFileSync(file));
+  } catch (error) {
+    if (error instanceof TypeError) return undefined;
+    throw error;
+  }
+}
+
 /** Whether the file as read starts with a byte order mark (TypeScript's text has it stripped). */
 function startsWithBom(file: string, sources: ReadonlyMap<string, string> | undefined): boolean {
   try {
@@ -155,9 +172,9 @@ async function readCandidates(
       progress({ phase: 'scan', done: index, total: options.files.length });
       await yieldToEventLoop();
     }
-    let text: string;
+    let text: string | undefined;
     try {
-      text = readSource(file, options.sources);
+      text = options.sources?.get(file) ?? readUtf8Text(file);
     } catch (error) {
       outcomes.set(file, {
         file,
@@ -167,8 +184,8 @@ async function readCandidates(
       });
       continue;
     }
-    if (text.includes('\0')) {
-      outcomes.set(file, { file, status: 'skipped', reason: 'not a text file', sites: [] });
+    if (text === undefined) {
+      outcomes.set(file, { file, status: 'skipped', reason: 'not UTF-8 text', sites: [] });
       continue;
     }
     const bom = text.startsWith(BOM);
