@@ -80,10 +80,12 @@ function carriedRequest(
 }
 
 /**
- * Whether a dedicated call whose receiver has no type is taken to be the SDK's by its name, as the
- * lint decides: a name only the SDK uses (`elicitInput`), or a common one (`createMessage`) called
- * on an SDK owner (`x.server.createMessage`) or in a file that imports the SDK. An API client's
- * `client.conversation.createMessage(…)` is not a sampling request.
+ * Whether a dedicated call whose receiver has no type may be the SDK's by its name: a name only the
+ * SDK uses (`elicitInput`), or a common one (`createMessage`) called on an SDK owner
+ * (`x.server.createMessage`) or in a file that imports the SDK. An API client's
+ * `client.conversation.createMessage(…)` elsewhere is not a sampling request. Such a site is left by
+ * hand, saying the receiver's type is unknown; the lint, which reports rather than asks for review,
+ * also wants an SDK owner for a common name in an SDK file.
  */
 function isSdkByName(context: FileContext, access: ts.PropertyAccessExpression): boolean {
   if (SDK_SPECIFIC_MEMBER_NAMES.has(access.name.text)) return true;
