@@ -91,6 +91,7 @@ export function planExplicitHandler(
       const parts = requestParts(context, question.push);
       if (typeof parts === 'string') return parts;
       imports.push(parts.builder);
+      typeImports.push(...parts.typeImports);
       const statement = question.statement;
       const start = statement.getStart(context.sourceFile);
       const indent = `${nl}${indentationAt(context.text, start)}`;
@@ -130,7 +131,7 @@ export function planExplicitHandler(
       const after = lines.map((text) => `${indent}${text}`).join('');
 
       const params = question.push.params;
-      const builder = parts.builder.local;
+      const builder = `${parts.builder.local}${parts.typeArguments}`;
       if (params === undefined || question.push.shape === 'roots') {
         own.push({
           start,

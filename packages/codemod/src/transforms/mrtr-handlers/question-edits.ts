@@ -16,6 +16,7 @@ import { quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import type { PushCall } from './push-calls.js';
 import { typeName, type TypeImport } from './type-imports.js';
+import { readsUndeclaredFields } from './undeclared-field-reads.js';
 import { urlQuestionEdits } from './url-mode-question.js';
 
 // One push call becomes `round.ask('<key>', <input request>)`: the request's params stay where
@@ -34,14 +35,28 @@ export interface QuestionEdits {
   readonly typeImports: TypeImport[];
 }
 
-/**
- * `cond ? await askA : await askB`: two forms give a union of two content types, where the SDK
- * gave one loose record; `elicitForm<FormSchema>` keeps the loose type, so the uses compile.
- */
+/** `cond ? await askA : await askB`: two forms give a union of two content types. */
 function inConditional(call: ts.CallExpression): boolean {
   let node: ts.Node = call.parent;
   while (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node)) node = node.parent;
   return ts.isConditionalExpression(node);
+}
+
+/**
+ * `<FormSchema>` for a form whose answer the handler reads as the SDK typed it, one loose record:
+ * asked in a conditional, or read for a field the form does not declare. `elicitForm` otherwise
+ * types the content by its schema, and those uses would not compile.
+ */
+function formTypeArguments(
+  context: FileContext,
+  push: PushCall,
+): { typeArguments: string; typeImports: TypeImport[] } {
+  if (push.shape !== 'elicit-form' || !(inConditional(push.call) || readsUndeclaredFields(context, push)))
+    return { typeArguments: '', typeImports: [] };
+  return {
+    typeArguments: `<${typeName(context, 'FormSchema')}>`,
+    typeImports: [{ module: RUNTIME_PACKAGE, name: 'FormSchema' }],
+  };
 }
 
 /** The edit dropping `mode: 'form'` from literal params: `elicitForm` sets the mode itself. */
@@ -84,14 +99,18 @@ function deprecationMarker(context: FileContext, push: PushCall): TextEdit[] {
 export function requestParts(
   context: FileContext,
   push: PushCall,
-): { builder: ImportRequest; edits: TextEdit[] } | string {
+): { builder: ImportRequest; typeArguments: string; typeImports: TypeImport[]; edits: TextEdit[] } | string {
   if (push.shape === 'elicit-url') return 'URL mode is written in replay style';
   if (push.shape === 'sampling' && computedIncludeContext(push.params))
     return 'its includeContext is computed; settle it first (the deprecated-declarations marker says how)';
   if (push.shape !== 'roots' && push.params === undefined) return 'the request has no parameters to ask with';
   const edits = push.shape === 'elicit-form' ? dropFormMode(context, push.params) : [];
   edits.push(...deprecationMarker(context, push));
-  return { builder: context.importFor(RUNTIME_PACKAGE, BUILDER[push.shape]), edits };
+  return {
+    builder: context.importFor(RUNTIME_PACKAGE, BUILDER[push.shape]),
+    ...formTypeArguments(context, push),
+    edits,
+  };
 }
 
 /** The edits turning one push call into `round.ask(key, request)`. */
@@ -112,12 +131,7 @@ export function questionEdits(
   const call = push.call;
   const callStart = call.getStart(context.sourceFile);
   const edits: TextEdit[] = [];
-  const typeImports: TypeImport[] = [];
-  let typeArguments = '';
-  if (push.shape === 'elicit-form' && inConditional(call)) {
-    typeImports.push({ module: RUNTIME_PACKAGE, name: 'FormSchema' });
-    typeArguments = `<${typeName(context, 'FormSchema')}>`;
-  }
+  const { typeArguments, typeImports } = formTypeArguments(context, push);
   if (push.shape === 'roots' || push.params === undefined) {
     if (push.shape !== 'roots') return 'the request has no parameters to ask with';
     edits.push({ start: callStart, end: call.end, text: `${round}.ask(${q}, ${builder.local}())` });
