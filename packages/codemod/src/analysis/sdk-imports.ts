@@ -3,8 +3,7 @@ import { ts } from 'ts-morph';
 
 /**
  * Whether a file imports an MCP SDK package: a top-level import, re-export or `import x =
- * require(…)`, or a `require()` / `import()` anywhere. The lint's `importsSdk` asks the same, so
- * both trust a call by its name alone in the same files.
+ * require(…)`, or a `require()` / `import()` anywhere: what the lint's `importsSdk` asks of ESTree.
  */
 export function importsMcpSdk(sourceFile: ts.SourceFile): boolean {
   const text = sourceFile.text;

@@ -30,3 +30,24 @@ export function referencesBySymbol(
   ts.forEachChild(sourceFile, visit);
   return references;
 }
+
+/**
+ * Every identifier under `scope` that refers to `symbol`, except `declarationName` (the name its
+ * declaration binds).
+ */
+export function identifiersReferringTo(
+  checker: ts.TypeChecker,
+  scope: ts.Node,
+  symbol: ts.Symbol,
+  declarationName: ts.Identifier,
+): ts.Identifier[] {
+  const found: ts.Identifier[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node !== declarationName && node.text === declarationName.text) {
+      if (checker.getSymbolAtLocation(node) === symbol) found.push(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return found;
+}

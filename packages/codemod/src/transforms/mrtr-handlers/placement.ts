@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
+import { identifiersReferringTo } from '../../analysis/symbol-references.js';
 import { enclosingFunction, unwrapExpression } from '../../analysis/syntax.js';
 import { answerWait, skipParentheses } from './awaited-question.js';
 import { foreignCalls, placeIn, type ForeignCall } from './cross-file-calls.js';
@@ -210,7 +211,7 @@ export class PlacementFinder {
         return { kind: 'manual', reason: `it runs in ${name.text}(), which is exported: ${found}` };
       foreign = found;
     }
-    const references = referencesTo(context, symbol, name);
+    const references = identifiersReferringTo(context.checker, context.sourceFile, symbol, name);
     const calls: ts.CallExpression[] = [];
     for (const reference of references) {
       const parent = skipParentheses(reference);
@@ -307,23 +308,6 @@ function isExported(fn: HandlerFunction): boolean {
     ts.canHaveModifiers(statement) &&
     (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
   );
-}
-
-/** Every identifier in the file that refers to `symbol`, except its declaration. */
-function referencesTo(
-  context: FileContext,
-  symbol: ts.Symbol,
-  declarationName: ts.Identifier,
-): ts.Identifier[] {
-  const found: ts.Identifier[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node !== declarationName && node.text === declarationName.text) {
-      if (context.checker.getSymbolAtLocation(node) === symbol) found.push(node);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(context.sourceFile);
-  return found;
 }
 
 /** The parameter a helper's questions go through, when the question's receiver starts with it. */

@@ -1,14 +1,13 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
+import { identifiersReferringTo } from '../../analysis/symbol-references.js';
 import {
   enclosingFunction,
   findProperty,
-  forEachDescendant,
   memberKey,
   propertyNameText,
   propertyValue,
   resolveConst,
-  valueSymbol,
 } from '../../analysis/syntax.js';
 import type { PushCall } from './push-calls.js';
 
@@ -44,7 +43,7 @@ function declaredFields(context: FileContext, params: ts.Expression): Set<string
   return names;
 }
 
-/** The expression whose value `node` passes on unchanged: past parentheses, `!` and `as`. */
+/** The expression whose value `node` passes on unchanged: past parentheses, `!`, `as` and `await`. */
 function outerValue(node: ts.Expression): ts.Expression {
   let current = node;
   while (
@@ -61,18 +60,7 @@ function outerValue(node: ts.Expression): ts.Expression {
 /** The uses of the variable `name` declares, inside `scope`. */
 function usesOf(context: FileContext, scope: ts.Node, name: ts.Identifier): ts.Identifier[] {
   const symbol = context.checker.getSymbolAtLocation(name);
-  if (symbol === undefined) return [];
-  const uses: ts.Identifier[] = [];
-  forEachDescendant(scope, (node) => {
-    if (
-      ts.isIdentifier(node) &&
-      node !== name &&
-      node.text === name.text &&
-      valueSymbol(context.checker, node) === symbol
-    )
-      uses.push(node);
-  });
-  return uses;
+  return symbol === undefined ? [] : identifiersReferringTo(context.checker, scope, symbol, name);
 }
 
 /** The fields read off a binding pattern: `{ name, email: address }` reads `name` and `email`. */
