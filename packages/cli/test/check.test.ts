@@ -281,6 +281,33 @@ console.log('again');
     expect(good?.errorCount).toBe(2);
   });
 
+  it('leaves out binary files with a source name, names them on stderr, and still reports parse errors', async () => {
+    const dir = project('binary', { 'src/server.ts': PUSH, 'src/bad.ts': 'export const = ;\n' });
+    // The start of an MPEG transport stream segment, as HLS writes them: `.ts`, and not UTF-8.
+    const segment = Buffer.alloc(188 * 4, 0xff);
+    for (let packet = 0; packet < 4; packet++)
+      segment.set([0x47, 0x40, 0x11, 0x10, 0x00, 0x42, 0xf0], packet * 188);
+    mkdirSync(path.join(dir, 'media'));
+    writeFileSync(path.join(dir, 'media/segment0.ts'), segment);
+
+    const { code, stdout, stderr } = await run(['check', '-f', 'json', '.'], dir);
+    expect(code).toBe(1);
+    const results = JSON.parse(stdout) as ESLint.LintResult[];
+    expect(results.map((result) => path.relative(dir, result.filePath))).toEqual([
+      path.join('src', 'bad.ts'),
+      path.join('src', 'server.ts'),
+    ]);
+    expect(results[0]?.messages[0]).toMatchObject({ fatal: true, severity: 2 });
+    expect(stderr).toContain(
+      `mcp-mrtr check: left out 1 file that is not UTF-8 text, taken for binary data: ${path.join('media', 'segment0.ts')}\n`,
+    );
+
+    // Named alone, it is no finding: the run passes.
+    const alone = await run(['check', '-f', 'json', 'media/segment0.ts'], dir);
+    expect(alone.code).toBe(0);
+    expect(JSON.parse(alone.stdout)).toEqual([]);
+  });
+
   it('lowers deprecated-but-valid input requests to warnings, which do not fail the run', async () => {
     const dir = project('warnings', {
       'tool.ts': `import { inputRequired } from '@modelcontextprotocol/server';\nexport const r = inputRequired({ inputRequests: { roots: inputRequired.listRoots() } });\n`,

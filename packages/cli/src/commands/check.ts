@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { rules } from '@mcp-mrtr/eslint-plugin';
+import { describeBinary, withoutBinaryFiles } from '../check/binary-files.js';
 import { changedSince, keepChanged } from '../check/changed-since.js';
 import { formatResults, type CheckFormat } from '../check/formats.js';
 import { lintFiles } from '../check/lint.js';
@@ -96,9 +97,12 @@ export async function runCheck(
     cacheLocation,
     log,
   });
+  const text = withoutBinaryFiles(run.results);
+  const binaryLine = describeBinary(text.binary, io.cwd);
+  if (binaryLine !== undefined) log.info(`mcp-mrtr check: ${binaryLine}`);
   // The baseline counts what ESLint reports, before `check` lowers some errors to warnings, so its
   // counts are the ones plain `eslint` sees with the plugin's configs.
-  const linted = withoutOtherRules(run.results);
+  const linted = withoutOtherRules(text.results);
   const baseline =
     suppressions === undefined ? { results: linted, unused: {} } : await suppressions.apply(linted);
   const results = applyMessageSeverities(baseline.results);
