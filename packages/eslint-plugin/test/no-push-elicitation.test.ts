@@ -40,6 +40,7 @@ ruleTester.run('no-push-elicitation', rule, {
     // A receiver whose class is written in this file: its elicitInput is that code, read here.
     `class Wizard { elicitInput(x: unknown) { return x; } }\nconst w = new Wizard();\nw.elicitInput(${form});`,
     `function ask(form: { elicitInput(x: unknown): void }) { form.elicitInput(${form}); }`,
+    `interface Form { elicitInput(input: { prompt: string }): Promise<string> }\nexport const ask = (form: Form) => form.elicitInput(${form});`,
     // A generic send of a method a client sends, or of a current method, whoever sends it.
     `export async function run(sendRequest: (r: object) => Promise<unknown>) {\n  return sendRequest({ method: 'tools/call', params: { name: 't' } });\n}`,
     `export async function run({ request }: { request: (r: object) => Promise<unknown> }) {\n  return request({ method: 'ping' });\n}`,
@@ -57,6 +58,20 @@ ruleTester.run('no-push-elicitation', rule, {
     {
       code: `import type { Ctx } from './ctx.js';\nimport { z } from 'zod';\nexport const run = (ctx: Ctx) => ctx.elicitInput({ message: 'Pick', schema: z.object({ plan: z.string() }) });`,
       errors: [{ messageId: 'call', line: 3 }],
+    },
+    // A type written in the file that gives elicitInput the SDK's argument describes the SDK object
+    // a caller passes in (typed structurally, for tests), whatever module the file imports.
+    {
+      code: `type Asker = {\n  elicitInput(input: { message: string; requestedSchema: object }): Promise<{ action: string }>;\n};\nexport const confirm = (server: Asker) => server.elicitInput(${form});`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
+      code: `interface Asker { elicitInput: (input: { message: string; url?: string }) => Promise<unknown> }\nexport function confirm(server: Asker) {\n  return server.elicitInput(${form});\n}`,
+      errors: [{ messageId: 'call', line: 3 }],
+    },
+    {
+      code: `export function confirm(server: { elicitInput(p: { message: string; requestedSchema: object }): Promise<unknown> }) {\n  return server.elicitInput(${form});\n}`,
+      errors: [{ messageId: 'call', line: 2 }],
     },
     {
       code: `export async function ask(sendRequest: (r: object, s: object) => Promise<unknown>) {\n  return sendRequest({ method: 'elicitation/create', params: ${form} }, {});\n}`,

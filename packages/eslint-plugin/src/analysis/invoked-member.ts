@@ -11,6 +11,7 @@ import {
   SDK_OWNER_PROPERTIES,
   SDK_SPECIFIC_MEMBER_NAMES,
   type LegacyMember,
+  type PushCallShape,
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { asObjectLiteral, findVariable, objectProperty, propertyName, staticKey, unwrap } from './ast.js';
@@ -95,22 +96,82 @@ function isOwnerPropertyChain(callee: Node): boolean {
   return object.type === AST_NODE_TYPES.MemberExpression && (staticKey(object) ?? '') in SDK_OWNER_PROPERTIES;
 }
 
-/** A type name declared in this file: a class, an interface or a type alias, not an import. */
-function isLocalTypeName(file: FileAnalysis, name: TSESTree.EntityName | TSESTree.Expression): boolean {
-  if (name.type !== AST_NODE_TYPES.Identifier) return false;
-  const type = findVariable(file.scopeOf(name), name.name)?.defs[0]?.type;
-  return type === DefinitionType.ClassName || type === DefinitionType.Type;
+/** Whether a parameter's declared type lists the keys of a push call's argument. */
+function takesShape(parameter: TSESTree.Parameter | undefined, shape: PushCallShape): boolean {
+  const annotation = (parameter as { typeAnnotation?: TSESTree.TSTypeAnnotation } | undefined)?.typeAnnotation
+    ?.typeAnnotation;
+  if (annotation?.type !== AST_NODE_TYPES.TSTypeLiteral) return false;
+  const keys = new Set(
+    annotation.members.flatMap((member) =>
+      member.type === AST_NODE_TYPES.TSPropertySignature && !member.computed
+        ? [propertyName(member.key)]
+        : [],
+    ),
+  );
+  return shape.required.every((key) => keys.has(key)) && shape.oneOf.some((key) => keys.has(key));
+}
+
+/**
+ * Whether a type written in this file declares `name` as a method taking the push call's argument
+ * (`elicitInput(input: { message: string; requestedSchema: … })`): such a type describes the SDK
+ * object a caller passes in, typed structurally, not an object of the project's own.
+ */
+function describesSdkMethod(
+  members: readonly TSESTree.TypeElement[],
+  name: string,
+  shape: PushCallShape,
+): boolean {
+  return members.some((member) => {
+    if (member.type === AST_NODE_TYPES.TSMethodSignature)
+      return !member.computed && propertyName(member.key) === name && takesShape(member.params[0], shape);
+    if (member.type !== AST_NODE_TYPES.TSPropertySignature || member.computed) return false;
+    const type = member.typeAnnotation?.typeAnnotation;
+    return (
+      propertyName(member.key) === name &&
+      type?.type === AST_NODE_TYPES.TSFunctionType &&
+      takesShape(type.params[0], shape)
+    );
+  });
+}
+
+/**
+ * Whether a type is written in this file as code of the project's own: a class (its methods are
+ * read here), or an interface, alias or literal type unless it describes the SDK's method (see
+ * `describesSdkMethod`). An import is not.
+ */
+function isOwnType(
+  file: FileAnalysis,
+  type: TSESTree.TypeNode | TSESTree.EntityName | TSESTree.Expression,
+  name: string,
+  shape: PushCallShape,
+): boolean {
+  if (type.type === AST_NODE_TYPES.TSTypeLiteral) return !describesSdkMethod(type.members, name, shape);
+  const typeName = type.type === AST_NODE_TYPES.TSTypeReference ? type.typeName : type;
+  if (typeName.type !== AST_NODE_TYPES.Identifier) return false;
+  const definition = findVariable(file.scopeOf(typeName), typeName.name)?.defs[0];
+  if (definition?.type === DefinitionType.ClassName) return true;
+  if (definition?.type !== DefinitionType.Type) return false;
+  const declaration = definition.node;
+  if (declaration.type === AST_NODE_TYPES.TSInterfaceDeclaration)
+    return !describesSdkMethod(declaration.body.body, name, shape);
+  if (declaration.type === AST_NODE_TYPES.TSTypeAliasDeclaration)
+    return (
+      declaration.typeAnnotation.type !== AST_NODE_TYPES.TSTypeLiteral ||
+      !describesSdkMethod(declaration.typeAnnotation.members, name, shape)
+    );
+  return true;
 }
 
 /**
  * Whether a receiver's class or type is written in this file (`new Wizard()`, `form: { … }`): its
- * methods can be read here, so a same-named method is that code's, not a wrapper around the SDK.
+ * methods are that code's, not a wrapper around the SDK; see `isOwnType`.
  */
-function isDeclaredHere(file: FileAnalysis, receiver: Node): boolean {
+function isDeclaredHere(file: FileAnalysis, receiver: Node, name: string, shape: PushCallShape): boolean {
   const current = unwrap(receiver);
-  if (current.type === AST_NODE_TYPES.NewExpression) return isLocalTypeName(file, current.callee);
+  if (current.type === AST_NODE_TYPES.NewExpression) return isOwnType(file, current.callee, name, shape);
   // A member of such an object (`new Wizard().server`) is that code's too.
-  if (current.type === AST_NODE_TYPES.MemberExpression) return isDeclaredHere(file, current.object);
+  if (current.type === AST_NODE_TYPES.MemberExpression)
+    return isDeclaredHere(file, current.object, name, shape);
   if (current.type !== AST_NODE_TYPES.Identifier) return false;
   const definition = findVariable(file.scopeOf(current), current.name)?.defs[0];
   let binding: Node | undefined;
@@ -122,10 +183,13 @@ function isDeclaredHere(file: FileAnalysis, receiver: Node): boolean {
   if (binding === undefined) return false;
   const annotation = (binding as { typeAnnotation?: TSESTree.TSTypeAnnotation }).typeAnnotation
     ?.typeAnnotation;
-  if (annotation?.type === AST_NODE_TYPES.TSTypeLiteral) return true;
-  if (annotation?.type === AST_NODE_TYPES.TSTypeReference) return isLocalTypeName(file, annotation.typeName);
+  if (
+    annotation?.type === AST_NODE_TYPES.TSTypeLiteral ||
+    annotation?.type === AST_NODE_TYPES.TSTypeReference
+  )
+    return isOwnType(file, annotation, name, shape);
   const value = init == null ? undefined : unwrap(init);
-  return value?.type === AST_NODE_TYPES.NewExpression && isLocalTypeName(file, value.callee);
+  return value?.type === AST_NODE_TYPES.NewExpression && isOwnType(file, value.callee, name, shape);
 }
 
 /**
@@ -141,7 +205,7 @@ function memberOfShape(
   const argument = call.arguments[0];
   if (shape === undefined || argument === undefined) return undefined;
   const callee = unwrap(call.callee);
-  if (callee.type === AST_NODE_TYPES.MemberExpression && isDeclaredHere(file, callee.object))
+  if (callee.type === AST_NODE_TYPES.MemberExpression && isDeclaredHere(file, callee.object, name, shape))
     return undefined;
   const scope = file.scopeOf(call);
   const params = asObjectLiteral(scope, argument);
