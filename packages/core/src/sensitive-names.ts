@@ -22,7 +22,19 @@ export const DEFAULT_SENSITIVE_TERMS: readonly SensitiveTerm[] = [
   ...terms('api-key', 'api key', 'apikey', 'access key', 'secret key'),
   ...terms('token', 'token', 'bearer'),
   ...terms('secret', 'secret', 'secrets', 'credential', 'credentials'),
-  ...terms('private-key', 'private key', 'privatekey', 'ssh key', 'signing key', 'encryption key'),
+  // A wallet's seed (recovery) phrase derives its private keys: whoever reads it owns the wallet.
+  ...terms(
+    'private-key',
+    'private key',
+    'privatekey',
+    'ssh key',
+    'signing key',
+    'encryption key',
+    'seed phrase',
+    'seedphrase',
+    'recovery phrase',
+    'mnemonic',
+  ),
   ...terms(
     'payment',
     'card number',

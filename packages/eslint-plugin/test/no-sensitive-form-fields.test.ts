@@ -45,6 +45,16 @@ ruleTester.run('no-sensitive-form-fields', rule, {
       ],
     },
     { code: push(`api_key: { type: 'string' }`), errors: [{ messageId: 'sensitiveField' }] },
+    {
+      // A wallet's seed phrase derives its private keys.
+      code: push(`seedPhrase: { type: 'string', title: 'Recovery words' }`),
+      errors: [
+        {
+          messageId: 'sensitiveField',
+          data: { field: 'seedPhrase', secret: 'a private key', where: 'name', guidance: expectGuidance() },
+        },
+      ],
+    },
     { code: push(`'API-KEY': { type: 'string' }`), errors: [{ messageId: 'sensitiveField' }] },
     {
       code: push(`value: { type: 'string', title: 'GitHub personal access token' }`),
