@@ -13,6 +13,8 @@ ruleTester.run('no-deprecated-sampling', rule, {
     // createMessage is a common name: without an SDK receiver it is somebody else's.
     `${V1}import Anthropic from '@anthropic-ai/sdk';\nconst client = new Anthropic();\nawait client.messages.createMessage(${params});`,
     `${V1}declare const llm: any;\nawait llm.createMessage(${params});`,
+    // An argument only MCP builds is evidence only in a file that imports the SDK.
+    `declare const llm: any;\nawait llm.createMessage({ messages: [], maxTokens: 10, modelPreferences: {} });`,
     `${V1}function summarize(api: { createMessage(p: unknown): void }) { api.createMessage({}); }`,
     // includeContext 'none' is the default and fine; strings mentioning the values are not settings.
     `${V1}export const p = { ...${params}, includeContext: 'none' };`,
@@ -40,6 +42,15 @@ ruleTester.run('no-deprecated-sampling', rule, {
       // SDK v2's builder re-exported by a framework is still SDK v2's builder.
       code: `import { inputRequired } from 'mcp-use';\nexport const r = inputRequired({ inputRequests: { s: inputRequired.createMessage(${params}) } });`,
       errors: [{ messageId: 'inputRequest' }],
+    },
+    {
+      // A server looked up per session in another module: modelPreferences is MCP's alone.
+      code: `import type { CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js';\nimport { registry } from './registry.js';\nexport async function sample(id: string, request: CreateMessageRequest) {\n  const server = registry.serverFor(id);\n  const params = { messages: request.params.messages, maxTokens: 100, modelPreferences: request.params.modelPreferences };\n  return server.createMessage(params);\n}`,
+      errors: [{ messageId: 'call', line: 6 }],
+    },
+    {
+      code: `${V1}export const ask = (host: any) => host.createMessage({ ...${params}, includeContext: 'none' });`,
+      errors: [{ messageId: 'call', line: 3 }],
     },
     {
       // A private field typed with the SDK class.

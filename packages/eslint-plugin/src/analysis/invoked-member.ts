@@ -7,6 +7,7 @@ import {
   LEGACY_MEMBERS,
   legacyMember,
   legacyMembersNamed,
+  MCP_ONLY_ARGUMENT_KEYS,
   PUSH_CALL_SHAPES,
   SDK_OWNER_PROPERTIES,
   SDK_SPECIFIC_MEMBER_NAMES,
@@ -215,6 +216,16 @@ function memberOfShape(
   return matches ? legacyMember(shape.owner, name) : undefined;
 }
 
+/** Whether the call's argument is an object with a key only the MCP request of that name has. */
+function hasMcpOnlyArgument(file: FileAnalysis, call: TSESTree.CallExpression, name: string): boolean {
+  const keys = MCP_ONLY_ARGUMENT_KEYS[name];
+  const argument = call.arguments[0];
+  if (keys === undefined || argument === undefined) return false;
+  const scope = file.scopeOf(call);
+  const params = asObjectLiteral(scope, argument);
+  return params !== undefined && keys.some((key) => objectProperty(scope, params, key) !== undefined);
+}
+
 /**
  * `sendRequest({ method: 'elicitation/create', … })` on anything: a generic send that carries a
  * request only a server sends to a client is old-style whoever the sender is.
@@ -266,6 +277,7 @@ export function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression)
   if (owner.kind === 'other') return undefined;
   if (!file.importsSdk) return undefined;
   if (SDK_SPECIFIC_MEMBER_NAMES.has(name)) return candidates[0];
+  if (hasMcpOnlyArgument(file, call, name)) return candidates[0];
   // Common names (`request`, `notification`) count only with a legacy method string; see `sendSite`.
   return candidates.every((member) => member.kind === 'generic') ? candidates[0] : undefined;
 }
