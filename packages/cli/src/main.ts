@@ -80,7 +80,8 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
 Directories and globs skip node_modules, build output, declaration files, anything .gitignore
 excludes, files larger than 1 MiB (bundled or generated code; stderr names them) and files that
 are not UTF-8 text (a video segment named .ts; the run names them); files named one by one (as a
-shell expands src/*.ts) skip the same, with one line on stderr saying how many and why. Results go to stdout; progress and errors go to stderr.`,
+shell expands src/*.ts) skip the same, with one line on stderr saying how many and why. Results
+go to stdout; progress and errors go to stderr.`,
     );
 
   commonOptions(program.command('check').description('report old-style and unsafe MCP code; changes nothing'))

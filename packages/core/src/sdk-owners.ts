@@ -122,3 +122,8 @@ export interface PushCallShape {
 export const PUSH_CALL_SHAPES: Readonly<Record<string, PushCallShape>> = {
   elicitInput: { owner: 'Server', required: ['message'], oneOf: ['requestedSchema', 'schema', 'url'] },
 };
+
+/** Whether an argument whose keys `has` answers for has a push call's shape. */
+export function hasPushCallShape(shape: PushCallShape, has: (key: string) => boolean): boolean {
+  return shape.required.every(has) && (shape.oneOf.length === 0 || shape.oneOf.some(has));
+}

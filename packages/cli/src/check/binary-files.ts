@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { ESLint } from 'eslint';
+import { listFiles } from '../commands/common-options.js';
 import { plural } from '../plural.js';
 
 /** A file's bytes; none when it is gone since ESLint read it (its parse error then stands). */
@@ -40,7 +40,5 @@ export function withoutBinaryFiles(results: readonly ESLint.LintResult[]): TextR
 /** One line naming the binary files left out, or undefined when there were none. */
 export function describeBinary(binary: readonly string[], cwd: string): string | undefined {
   if (binary.length === 0) return undefined;
-  const shown = binary.slice(0, 5).map((file) => path.relative(cwd, file) || file);
-  const more = binary.length > shown.length ? `, and ${binary.length - shown.length} more` : '';
-  return `left out ${plural(binary.length, 'file')} that ${binary.length === 1 ? 'is' : 'are'} not UTF-8 text, taken for binary data: ${shown.join(', ')}${more}`;
+  return `left out ${plural(binary.length, 'file')} that ${binary.length === 1 ? 'is' : 'are'} not UTF-8 text, taken for binary data: ${listFiles(binary, cwd)}`;
 }

@@ -39,6 +39,13 @@ export function describeScope(discovered: DiscoveredFiles, cwd: string): string 
   return `${plural(discovered.files.length, 'file')}${note}`;
 }
 
+/** The first five of some files, relative to `cwd`, and how many more there are: "a.js, b.js, and 3 more". */
+export function listFiles(files: readonly string[], cwd: string): string {
+  const shown = files.slice(0, 5).map((file) => path.relative(cwd, file) || file);
+  const more = files.length > shown.length ? `, and ${files.length - shown.length} more` : '';
+  return `${shown.join(', ')}${more}`;
+}
+
 /**
  * One line for the files larger than 1 MiB that directories and globs held ("left out 2 files
  * larger than 1 MiB, taken for bundled or generated code: scripts/run.js, …"), or undefined.
@@ -46,7 +53,5 @@ export function describeScope(discovered: DiscoveredFiles, cwd: string): string 
 export function describeLarge(discovered: DiscoveredFiles, cwd: string): string | undefined {
   const n = discovered.large.length;
   if (n === 0) return undefined;
-  const shown = discovered.large.slice(0, 5).map((file) => path.relative(cwd, file) || file);
-  const more = n > shown.length ? `, and ${n - shown.length} more` : '';
-  return `left out ${plural(n, 'file')} larger than 1 MiB, taken for bundled or generated code: ${shown.join(', ')}${more}`;
+  return `left out ${plural(n, 'file')} larger than 1 MiB, taken for bundled or generated code: ${listFiles(discovered.large, cwd)}`;
 }

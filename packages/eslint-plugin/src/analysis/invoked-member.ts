@@ -3,6 +3,7 @@
 import {
   CAPABILITY_REGISTRATION_METHODS,
   HANDLER_REGISTRATION_METHODS,
+  hasPushCallShape,
   INPUT_REQUEST_BUILDERS,
   LEGACY_MEMBERS,
   legacyMember,
@@ -109,7 +110,7 @@ function takesShape(parameter: TSESTree.Parameter | undefined, shape: PushCallSh
         : [],
     ),
   );
-  return shape.required.every((key) => keys.has(key)) && shape.oneOf.some((key) => keys.has(key));
+  return hasPushCallShape(shape, (key) => keys.has(key));
 }
 
 /**
@@ -212,8 +213,7 @@ function memberOfShape(
   const params = asObjectLiteral(scope, argument);
   if (params === undefined) return undefined;
   const has = (key: string) => objectProperty(scope, params, key) !== undefined;
-  const matches = shape.required.every(has) && (shape.oneOf.length === 0 || shape.oneOf.some(has));
-  return matches ? legacyMember(shape.owner, name) : undefined;
+  return hasPushCallShape(shape, has) ? legacyMember(shape.owner, name) : undefined;
 }
 
 /** Whether the call's argument is an object with a key only the MCP request of that name has. */
