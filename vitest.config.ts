@@ -18,7 +18,9 @@ export default defineConfig({
     // Vitest's default of one worker on a 2-core machine leaves a core idle while most tests wait on
     // the servers and child processes they start.
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Timeouts catch hangs, not slowness: a type-aware lint or a server start on a loaded 2-core
+    // machine takes several times its quiet duration, and no test may fail for that.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

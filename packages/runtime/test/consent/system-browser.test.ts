@@ -57,8 +57,8 @@ describe('openInSystemBrowser', () => {
     );
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(0);
-    // xdg-open runs detached; give it a moment to call the browser.
-    for (let waited = 0; waited < 5_000 && !existsSync(log); waited += 50) await sleep(50);
+    // xdg-open runs detached; give it time to call the browser, however loaded the machine is.
+    for (let waited = 0; waited < 60_000 && !existsSync(log); waited += 50) await sleep(50);
     expect(readFileSync(log, 'utf8')).toBe(`${url}\n`);
   });
 });
