@@ -452,4 +452,30 @@ describe('journal sealing', () => {
       /over the 1000-byte limit \(maxStateBytes\): the journal grows past it with the result of round\.step\("medium"\) \(3\d\d bytes\); the largest entry is the result of round\.step\("large"\) \(6\d\d bytes\)/,
     );
   });
+
+  it('names the step that crosses maxStateBytes among thousands of small ones', async () => {
+    const tool = inProcessTool(
+      async (_args, round) => {
+        for (let index = 0; index < 20_000; index++) await round.step(`s${index}`, () => index);
+        await round.ask('confirm', yesNo('Sure?'));
+        return text('done');
+      },
+      { maxStateBytes: 100_000 },
+    );
+    const error = await tool.call({}, yesUser()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MrtrUsageError);
+    const crossing = /grows past it with the result of round\.step\("s(\d+)"\)/.exec(
+      (error as Error).message,
+    );
+    expect(crossing).not.toBeNull();
+    // Every entry is `{"k":"sN","t":"s","v":N}` plus a comma: the limit falls within a few of this.
+    const index = Number(crossing![1]);
+    let bytes = 0;
+    let expected = -1;
+    for (let n = 0; n < 20_000 && expected < 0; n++) {
+      bytes += JSON.stringify({ k: `s${n}`, t: 's', v: n }).length + 1;
+      if (bytes > 100_000) expected = n;
+    }
+    expect(Math.abs(index - expected)).toBeLessThanOrEqual(5);
+  }, 60_000);
 });
