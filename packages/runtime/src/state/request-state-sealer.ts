@@ -7,8 +7,14 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import type { SensitiveNameOptions } from '@mcp-mrtr/core';
-import { MrtrUsageError, RequestStateError, RuntimeConfigError } from '../errors.js';
-import { describeEntry, parseJournal, type Journal } from '../journal/journal.js';
+import { JournalFormatError, MrtrUsageError, RequestStateError, RuntimeConfigError } from '../errors.js';
+import {
+  describeEntry,
+  JOURNAL_FORMAT,
+  journalFormatOf,
+  parseJournal,
+  type Journal,
+} from '../journal/journal.js';
 import type { DerivedKeys, Keyring } from './keyring.js';
 import type { RedemptionStore } from './redemption-store.js';
 import { requestDigest, type RequestIdentity } from './request-identity.js';
@@ -252,7 +258,8 @@ export class RequestStateSealer {
   /**
    * Opens a token for a principal and request. Throws {@link RequestStateError} with the reason
    * when the token is malformed, forged or altered, expired, sealed for someone or something else,
-   * sealed with a retired key, or (single use) already redeemed.
+   * sealed with a retired key, or (single use) already redeemed; and {@link JournalFormatError}
+   * when it verified but holds a journal of another format.
    */
   async open<T = unknown>(token: unknown, binding: RequestStateBinding): Promise<T> {
     return (await this.openRound<T>(token, binding)).value as T;
@@ -291,8 +298,11 @@ export class RequestStateSealer {
       const tokenId = hash('sha256', token, 'base64url');
       if (!(await this.singleUse.redeem(tokenId, payload.e))) fail('replayed', 'already redeemed');
     }
-    const journal = payload.j === undefined ? undefined : parseJournal(payload.j);
-    if (payload.j !== undefined && !journal) fail('malformed', 'the sealed journal lacks its fields');
+    if (payload.j === undefined) return { value: payload.v as T | undefined, journal: undefined };
+    const format = journalFormatOf(payload.j);
+    if (format !== JOURNAL_FORMAT) throw new JournalFormatError(format, JOURNAL_FORMAT);
+    const journal = parseJournal(payload.j);
+    if (!journal) fail('malformed', 'the sealed journal lacks its fields');
     return { value: payload.v as T | undefined, journal };
   }
 
