@@ -322,6 +322,25 @@ describe('a step under retried, raced and replayed state', () => {
     60_000,
   );
 
+  it('leaves the SDK v1 loop, whose 2025 client never holds the state, working with single use on', async () => {
+    const host = await sdkV1Host(
+      'v1',
+      createReplayV1Server,
+      newRuntime({ singleUse: new MemoryRedemptionStore() }),
+    );
+    try {
+      await host.effects();
+      host.user.answer('Where should Lu go?', accept({ city: 'Lisbon' }));
+      host.user.answer('How many nights in Lisbon?', accept({ nights: 4 }));
+      expect(text(await host.call('tools/call', 'book_trip', { traveller: 'Lu' }))).toMatch(
+        /^Booked 4 nights in Lisbon/,
+      );
+      expect(charges(await host.effects())).toHaveLength(1);
+    } finally {
+      await host.close();
+    }
+  });
+
   it.each(wireHosts({}))(
     'runs the charge again for each raced or replayed state without single use, always with the same idempotency key (%s)',
     async (_name, start) => {
