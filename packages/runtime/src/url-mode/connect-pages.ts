@@ -29,10 +29,11 @@ export function refusalPage(
   link: 'ticket' | 'callback' = 'ticket',
 ): ConnectPage {
   if (link === 'callback' && (reason === 'signed-out' || reason === 'wrong-user')) {
+    const signedOut = reason === 'signed-out';
     return {
-      status: reason === 'signed-out' ? 401 : 403,
-      title: 'This link belongs to another account',
-      message: `It works only in a browser signed in to the ${serverName} account that asked for it. Nothing was connected, and the link no longer works. If someone sent it to you, you need do nothing; if it was yours, go back to your assistant and try the request again.`,
+      status: signedOut ? 401 : 403,
+      title: signedOut ? `You are not signed in to ${serverName}` : 'This link belongs to another account',
+      message: `It works only in a browser signed in to the ${serverName} account that asked for it. Nothing was connected, and the link no longer works: if it was yours, go back to your assistant and try the request again. If someone sent it to you, there is nothing to do.`,
     };
   }
   switch (reason) {

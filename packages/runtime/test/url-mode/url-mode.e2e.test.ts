@@ -303,6 +303,7 @@ describe.each<[string, 'memory' | 'redis', number, 'plain' | 'sdk-v2']>([
 
     expect(world.github.authorized).toEqual(['bob-gh']);
     expect(bobSaw?.status).toBe(403);
+    expect(bobSaw?.body).toContain('Nothing was connected, and the link no longer works');
     expect(aliceSaw?.status).toBe(410);
     expect(aliceSaw?.body).not.toContain('is connected');
     // Bob's code was never exchanged, and nobody is connected to his account.
