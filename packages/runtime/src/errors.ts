@@ -50,6 +50,27 @@ export class RequestStateError extends JsonRpcError {
   }
 }
 
+/**
+ * A requestState that verified but holds a journal of another format, sealed by another version of
+ * the server (a deploy between two rounds). Its answers and step results cannot be replayed
+ * safely, so the call must start again; unlike {@link RequestStateError}, the client is told so.
+ */
+export class JournalFormatError extends JsonRpcError {
+  constructor(
+    /** The format the journal declares. */
+    readonly found: unknown,
+    /** The format this runtime reads. */
+    readonly expected: number,
+  ) {
+    super(
+      ERROR_CODES.invalidParams,
+      `requestState holds a journal in format ${JSON.stringify(found)}, written by another version of this server, which reads format ${expected}: its answers cannot be replayed. Start the call again without requestState.`,
+      { reason: 'incompatible_journal' },
+    );
+    this.name = 'JournalFormatError';
+  }
+}
+
 /** `-32602` for malformed MRTR params (`inputResponses` that is not an object, and the like). */
 export class InvalidParamsError extends JsonRpcError {
   constructor(message: string) {

@@ -20,4 +20,5 @@ export * from './state/redis-redemption-store.js';
 export * from './state/secret-names.js';
 export * from './journal/answers.js';
 export { isSuspension, Suspension } from './journal/suspension.js';
+export type { StepContext, StepResult } from './journal/step-value.js';
 export type { Journal, JournalEntry, AnswerEntry, StepEntry } from './journal/journal.js';

@@ -21,6 +21,7 @@ import type {
 } from './protocol.js';
 import { readAnswer, type AnswerOf } from './journal/answers.js';
 import type { Replay } from './journal/replay.js';
+import type { StepContext, StepResult } from './journal/step-value.js';
 import type { RequestIdentity } from './state/request-identity.js';
 import type { RequestStateBinding, RequestStateSealer } from './state/request-state-sealer.js';
 
@@ -108,13 +109,18 @@ export class Round<State = unknown> {
   }
 
   /**
-   * Journaled replay: runs `fn` once per multi-round call and replays its result on later rounds,
-   * so a side effect or a non-deterministic value (`Date.now()`, `randomUUID()`) before a question
-   * is neither repeated nor changed. The result must be JSON (or `undefined`); every round, the
-   * first included, gets its JSON copy.
+   * Journaled replay: runs `fn` and replays its result on later rounds of the call, so a side
+   * effect or a non-deterministic value (`Date.now()`, `randomUUID()`) before a question is
+   * neither repeated nor changed. The result must be JSON (or `undefined`); every round, the first
+   * included, gets its JSON copy. `fn` receives an `idempotencyKey` for the external API it calls.
+   * Without single-use state, a replayed or raced requestState runs the step again (with the same
+   * key); with single use, each state runs once.
    */
-  step<T>(key: string, fn: () => T | Promise<T>): Promise<Awaited<T>> {
-    return this.init.replay.step(key, fn);
+  step<T>(
+    key: string,
+    fn: (context: StepContext) => (T & StepResult<T>) | Promise<T & StepResult<T>>,
+  ): Promise<Awaited<T>> {
+    return this.init.replay.step<T>(key, fn);
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   type Host,
   type Outcome,
 } from './fixtures/replay-hosts.js';
+import { MemoryRedemptionStore, type Journal, type MrtrRuntimeOptions } from '../src/index.js';
 import { createReplayV1LowLevelServer, createReplayV1Server } from './fixtures/replay-v1-servers.js';
 import { createReplayV2LowLevelServer, createReplayV2Server } from './fixtures/replay-v2-servers.js';
 
@@ -69,7 +70,9 @@ describe.each(hosts)('journaled replay on %s', (_name, start) => {
     expect(created).toHaveLength(1);
     const booking = created[0]!.slice('create booking '.length);
     expect(text(outcome)).toBe(`Booked 3 nights in Oslo, booking ${booking}.`);
-    expect(log.filter((effect) => effect.startsWith('charge'))).toEqual([`charge ${booking}`]);
+    expect(log.filter((effect) => effect.startsWith('charge'))).toEqual([
+      expect.stringMatching(new RegExp(`^charge ${booking} key [\\w-]{32}$`)),
+    ]);
     expect(log.filter((effect) => effect === 'run book_trip')).toHaveLength(3);
     expect(host.user.asked).toEqual(['Where should Ada go?', 'How many nights in Oslo?']);
   });
@@ -268,6 +271,146 @@ describe('the journal on the wire', () => {
       }
     },
   );
+});
+
+describe('a step under retried, raced and replayed state', () => {
+  const wireHosts = (options: Partial<MrtrRuntimeOptions>): [string, () => Promise<Host>][] => [
+    ['SDK v2', () => sdkV2Host('v2', createReplayV2Server, newRuntime(options))],
+    ['the plain endpoint', () => plainHost(newRuntime(options))],
+  ];
+  const RETRIES = 25;
+
+  /** Takes book_trip to its last question and returns the params that answer it, and the earlier state. */
+  async function lastRound(host: Host, traveller: string) {
+    const attempt = host.attempt!.bind(host);
+    const params = paramsOf('tools/call', 'book_trip', { traveller });
+    const first = await attempt('tools/call', params);
+    const earlier = { ...params, inputResponses: { destination: accept({ city: 'Oslo' }) } };
+    const second = await attempt('tools/call', { ...earlier, requestState: stateOf(first) });
+    return {
+      earlier: { ...earlier, requestState: stateOf(first) },
+      last: { ...params, inputResponses: { nights: accept({ nights: 2 }) }, requestState: stateOf(second) },
+    };
+  }
+
+  const charges = (log: string[]) => log.filter((effect) => effect.startsWith('charge'));
+
+  it.each(wireHosts({ singleUse: new MemoryRedemptionStore() }))(
+    'runs the charge once for 25 concurrent retries of one state with single use on, and refuses replays (%s)',
+    async (_name, start) => {
+      const host = await start();
+      try {
+        await host.effects();
+        const { earlier, last } = await lastRound(host, 'Ivy');
+        const outcomes = await Promise.all(
+          Array.from({ length: RETRIES }, () => host.attempt!('tools/call', last)),
+        );
+        const done = outcomes.filter((outcome) => outcome.kind === 'result');
+        expect(done).toHaveLength(1);
+        expect(text(done[0]!)).toMatch(/^Booked 2 nights in Oslo/);
+        expect(outcomes.filter((outcome) => outcome.kind === 'error')).toHaveLength(RETRIES - 1);
+        for (const outcome of outcomes.filter((each) => each.kind === 'error')) {
+          expect(outcome).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
+        }
+        expect(await host.attempt!('tools/call', earlier)).toMatchObject({ kind: 'error', code: -32602 });
+        expect(await host.attempt!('tools/call', last)).toMatchObject({ kind: 'error', code: -32602 });
+        expect(charges(await host.effects())).toHaveLength(1);
+      } finally {
+        await host.close();
+      }
+    },
+    60_000,
+  );
+
+  it('leaves the SDK v1 loop, whose 2025 client never holds the state, working with single use on', async () => {
+    const host = await sdkV1Host(
+      'v1',
+      createReplayV1Server,
+      newRuntime({ singleUse: new MemoryRedemptionStore() }),
+    );
+    try {
+      await host.effects();
+      host.user.answer('Where should Lu go?', accept({ city: 'Lisbon' }));
+      host.user.answer('How many nights in Lisbon?', accept({ nights: 4 }));
+      expect(text(await host.call('tools/call', 'book_trip', { traveller: 'Lu' }))).toMatch(
+        /^Booked 4 nights in Lisbon/,
+      );
+      expect(charges(await host.effects())).toHaveLength(1);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it.each(wireHosts({}))(
+    'runs the charge again for each raced or replayed state without single use, always with the same idempotency key (%s)',
+    async (_name, start) => {
+      const host = await start();
+      try {
+        await host.effects();
+        const { earlier, last } = await lastRound(host, 'Jan');
+        const outcomes = await Promise.all(
+          Array.from({ length: RETRIES }, () => host.attempt!('tools/call', last)),
+        );
+        expect(outcomes.every((outcome) => text(outcome).startsWith('Booked 2 nights in Oslo'))).toBe(true);
+        // The earlier state replays too: it asks the last question again, and its answer charges again.
+        const again = await host.attempt!('tools/call', earlier);
+        expect(again).toMatchObject({ kind: 'result', result: { inputRequests: { nights: {} } } });
+        await host.attempt!('tools/call', { ...last, requestState: stateOf(again) });
+        const charged = charges(await host.effects());
+        expect(charged).toHaveLength(RETRIES + 1);
+        // What an external API needs to do the charge once: one key for every run of this call's step.
+        expect(new Set(charged).size).toBe(1);
+        const { last: other } = await lastRound(host, 'Jan');
+        await host.attempt!('tools/call', other);
+        const [otherCall] = charges(await host.effects());
+        expect(otherCall?.split(' key ')[1]).not.toBe(charged[0]!.split(' key ')[1]);
+      } finally {
+        await host.close();
+      }
+    },
+    60_000,
+  );
+});
+
+describe('a journal sealed by another version of the server', () => {
+  const runtime = newRuntime();
+  const hosts: [string, () => Promise<Host>][] = [
+    ['SDK v2', () => sdkV2Host('v2', createReplayV2Server, runtime)],
+    ['the plain endpoint', () => plainHost(runtime)],
+  ];
+  it.each(hosts)('tells the client to start the call again (%s)', async (_name, start) => {
+    const host = await start();
+    try {
+      await host.effects();
+      const params = paramsOf('tools/call', 'book_trip', { traveller: 'Kit' });
+      // A journal as this runtime sealed it before formats were numbered.
+      const journal = {
+        e: [{ k: 'booking_id', t: 's', v: 'b-1' }],
+        p: ['destination'],
+      } as unknown as Journal;
+      const requestState = runtime.sealer.sealRound(
+        { value: undefined, journal },
+        {
+          principal: CLIENT_ID,
+          request: { method: 'tools/call', target: 'book_trip', arguments: params.arguments },
+        },
+      );
+      const outcome = await host.attempt!('tools/call', {
+        ...params,
+        inputResponses: { destination: accept({ city: 'Oslo' }) },
+        requestState,
+      });
+      // A -32602 error; SDK v2's McpServer hands a tool's errors back as an isError result.
+      if (outcome.kind === 'error') expect(outcome.code).toBe(-32602);
+      expect(isError(outcome)).toBe(true);
+      expect(text(outcome)).toContain(
+        'requestState holds a journal in format 1, written by another version of this server, which reads format 2: its answers cannot be replayed. Start the call again without requestState.',
+      );
+      expect(await host.effects()).toEqual([]);
+    } finally {
+      await host.close();
+    }
+  });
 });
 
 const lowLevelHosts: [string, () => Promise<Host>][] = [

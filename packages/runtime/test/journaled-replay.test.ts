@@ -9,6 +9,7 @@ import {
   listRoots,
   MrtrUsageError,
   type ElicitResult,
+  type Round,
   type FormAnswer,
   type RootsAnswer,
   type SamplingAnswer,
@@ -45,6 +46,28 @@ function firstText(result: Record<string, unknown>): string {
 }
 
 describe('round.step', () => {
+  it('takes only JSON results at the type level', () => {
+    interface Booking {
+      readonly id: string;
+      readonly tags: readonly string[];
+      readonly note?: string;
+    }
+    // Compiled, never run: tsc checks what round.step accepts.
+    const typeCheck = async (round: Round) => {
+      const booking: Booking = await round.step('a', () => Promise.resolve<Booking>({ id: 'x', tags: [] }));
+      const key: string = await round.step('b', ({ idempotencyKey }) => idempotencyKey);
+      await round.step('c', async () => {});
+      // @ts-expect-error a Date is not JSON
+      await round.step('d', () => new Date());
+      // @ts-expect-error nor is a live client
+      await round.step('e', () => ({ query: () => 1 }));
+      // @ts-expect-error nor may unknown be
+      await round.step('f', () => JSON.parse('1') as unknown);
+      return [booking, key];
+    };
+    expect(typeCheck).toBeTypeOf('function');
+  });
+
   it('refuses a result that is not JSON, naming the step and what it returned', async () => {
     const cases: [unknown, RegExp][] = [
       [new Date(0), /round\.step\("value"\) returned a Date;/],
@@ -53,9 +76,10 @@ describe('round.step', () => {
       [() => 1, /returned a function;/],
       [10n, /returned a bigint;/],
     ];
+    // The compiler refuses these (the casts get them past it); the run-time check must too.
     for (const [value, message] of cases) {
       const tool = inProcessTool(async (_args, round) => {
-        await round.step('value', () => value);
+        await round.step('value', () => value as never);
         return text('done');
       });
       await expect(tool.call({}, {})).rejects.toThrow(message);
@@ -63,7 +87,7 @@ describe('round.step', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     const tool = inProcessTool(async (_args, round) =>
-      text(JSON.stringify(await round.step('value', () => cyclic))),
+      text(JSON.stringify(await round.step('value', () => cyclic as never))),
     );
     await expect(tool.call({}, {})).rejects.toThrow(/a circular reference at \.self/);
   });
@@ -452,4 +476,30 @@ describe('journal sealing', () => {
       /over the 1000-byte limit \(maxStateBytes\): the journal grows past it with the result of round\.step\("medium"\) \(3\d\d bytes\); the largest entry is the result of round\.step\("large"\) \(6\d\d bytes\)/,
     );
   });
+
+  it('names the step that crosses maxStateBytes among thousands of small ones', async () => {
+    const tool = inProcessTool(
+      async (_args, round) => {
+        for (let index = 0; index < 20_000; index++) await round.step(`s${index}`, () => index);
+        await round.ask('confirm', yesNo('Sure?'));
+        return text('done');
+      },
+      { maxStateBytes: 100_000 },
+    );
+    const error = await tool.call({}, yesUser()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MrtrUsageError);
+    const message = (error as Error).message;
+    const crossing = /grows past it with the result of round\.step\("s(\d+)"\)/.exec(message);
+    expect(crossing).not.toBeNull();
+    // The state is its fixed fields and `[e0,e1,…]`: the entry that crosses is where the fixed
+    // part and the entries so far, commas included, first exceed the limit.
+    const sizes = Array.from(
+      { length: 20_000 },
+      (_, n) => JSON.stringify({ k: `s${n}`, t: 's', v: n }).length,
+    );
+    const total = Number(/requestState would be (\d+) bytes/.exec(message)![1]);
+    let bytes = total - (sizes.reduce((sum, size) => sum + size, 0) + sizes.length - 1);
+    const expected = sizes.findIndex((size, n) => (bytes += size + (n > 0 ? 1 : 0)) > 100_000);
+    expect(Number(crossing![1])).toBe(expected);
+  }, 60_000);
 });

@@ -231,9 +231,41 @@ describe('what may be sealed', () => {
     expect(() => sealer.seal('x'.repeat(20_000), binding)).toThrow(/over the 16384-byte limit/);
   });
 
-  it('needs a positive ttl and a known algorithm', () => {
+  it.each<SealingAlgorithm>(['aes-256-gcm', 'hmac-sha256'])(
+    'opens the largest state a raised maxStateBytes lets it seal (%s)',
+    async (algorithm) => {
+      const maxStateBytes = 200_000;
+      const large = new RequestStateSealer({
+        keyring: new Keyring({ current: key('k') }),
+        algorithm,
+        maxStateBytes,
+      });
+      // As close to the limit as the payload's own fields allow.
+      let value = 'x'.repeat(maxStateBytes);
+      while (value.length > 0) {
+        try {
+          const token = large.seal(value, binding);
+          await expect(large.open(token, binding)).resolves.toBe(value);
+          break;
+        } catch (error) {
+          if (!(error instanceof MrtrUsageError)) throw error;
+          value = value.slice(100);
+        }
+      }
+      expect(value.length).toBeGreaterThan(maxStateBytes - 400);
+      // Far past what the size allows is still refused without being parsed.
+      const token = large.seal(value, binding);
+      await expect(reasonOf(large.open(`${token}${'A'.repeat(token.length)}`, binding))).resolves.toBe(
+        'malformed',
+      );
+    },
+  );
+
+  it('needs a positive ttl and size limit, and a known algorithm', () => {
     const keyring = new Keyring({ current: key('k') });
     expect(() => new RequestStateSealer({ keyring, ttlSeconds: 0 })).toThrow(RuntimeConfigError);
+    expect(() => new RequestStateSealer({ keyring, maxStateBytes: 0 })).toThrow(RuntimeConfigError);
+    expect(() => new RequestStateSealer({ keyring, maxStateBytes: Number.NaN })).toThrow(RuntimeConfigError);
     expect(
       () => new RequestStateSealer({ keyring, algorithm: 'rot13' as unknown as SealingAlgorithm }),
     ).toThrow(RuntimeConfigError);

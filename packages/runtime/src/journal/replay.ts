@@ -1,12 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { hash, randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MrtrUsageError } from '../errors.js';
 import { checkInputRequest, type BuilderOptions } from '../input/input-request-builders.js';
 import type { InputResponses } from '../input/input-responses.js';
 import type { InputRequest, InputRequests } from '../protocol.js';
 import { readAnswer, type AnswerOf } from './answers.js';
-import type { Journal, JournalEntry } from './journal.js';
-import { jsonProblem } from './step-value.js';
+import { JOURNAL_FORMAT, type Journal, type JournalEntry } from './journal.js';
+import { questionDigest } from './question-digest.js';
+import { jsonProblem, type StepContext } from './step-value.js';
 import { Suspension } from './suspension.js';
 
 /** The step whose function is running, so that asks and steps inside it are refused. */
@@ -19,9 +21,14 @@ const runningStep = new AsyncLocalStorage<{ readonly replay: Replay; readonly ke
  */
 export class Replay {
   private readonly recorded = new Map<string, JournalEntry>();
-  private readonly entries: JournalEntry[];
-  /** Asks the previous round sent: only their answers are read from this round's inputResponses. */
-  private readonly sent: ReadonlySet<string>;
+  private entries: JournalEntry[];
+  /** The call's id, the same on every round; steps' idempotency keys derive from it. */
+  private readonly call: string;
+  /**
+   * Asks the previous round sent, with their question digests: only their answers are read from
+   * this round's inputResponses, and only for the same question.
+   */
+  private readonly sent: ReadonlyMap<string, string>;
   private readonly occurrences = new Map<string, number>();
   private readonly keys = new Set<string>();
   private readonly waiting = new Map<string, InputRequest>();
@@ -36,7 +43,8 @@ export class Replay {
   ) {
     this.entries = [...(journal?.e ?? [])];
     for (const entry of this.entries) this.recorded.set(entry.k, entry);
-    this.sent = new Set(journal?.p ?? []);
+    this.call = journal?.c ?? randomBytes(16).toString('base64url');
+    this.sent = new Map(Object.entries(journal?.p ?? {}));
   }
 
   /** Whether this round's handler used `ask` or `step`, or inherited a journal that must travel on. */
@@ -57,23 +65,28 @@ export class Replay {
   ask<const R extends InputRequest>(key: string, request: R): Promise<AnswerOf<R>> {
     const occurrence = this.occurrence('round.ask', key);
     const checked = checkInputRequest(occurrence, request, this.builderOptions);
+    const digest = questionDigest(checked);
     const entry = this.recorded.get(occurrence);
-    if (entry) return Promise.resolve(this.replayed(entry, 'a', 'round.ask') as AnswerOf<R>);
-    if (this.sent.has(occurrence) && this.responses.has(occurrence)) {
+    // An answer to another question under this key (the handler changed between rounds) is stale:
+    // it is dropped and the question asked again.
+    if (entry?.t === 'a' && entry.q !== digest) this.forget(entry);
+    else if (entry) return Promise.resolve(this.replayed(entry, 'a', 'round.ask') as AnswerOf<R>);
+    if (this.sent.get(occurrence) === digest && this.responses.has(occurrence)) {
       const answer = readAnswer(occurrence, checked, this.responses.raw(occurrence));
-      this.record({ k: occurrence, t: 'a', v: answer });
+      this.record({ k: occurrence, t: 'a', q: digest, v: answer });
       return Promise.resolve(structuredClone(answer) as AnswerOf<R>);
     }
     this.waiting.set(occurrence, checked);
     return this.suspend(occurrence);
   }
 
-  step<T>(key: string, run: () => T | Promise<T>): Promise<Awaited<T>> {
+  step<T>(key: string, run: (context: StepContext) => T | Promise<T>): Promise<Awaited<T>> {
     const occurrence = this.occurrence('round.step', key);
     const entry = this.recorded.get(occurrence);
     if (entry) return Promise.resolve(this.replayed(entry, 's', 'round.step') as Awaited<T>);
+    const context: StepContext = { idempotencyKey: this.idempotencyKey(occurrence) };
     const result = (async (): Promise<Awaited<T>> => {
-      const value = await runningStep.run({ replay: this, key: occurrence }, run);
+      const value = await runningStep.run({ replay: this, key: occurrence }, () => run(context));
       const problem = jsonProblem(value);
       if (problem !== undefined) {
         throw new MrtrUsageError(
@@ -104,8 +117,18 @@ export class Replay {
 
   /** What to seal for the next round: everything recorded, and the asks this round sends. */
   journal(): Journal {
-    const pending = [...this.waiting.keys()];
-    return { e: this.entries, ...(pending.length > 0 && { p: pending }) };
+    const pending = [...this.waiting].map(([key, request]) => [key, questionDigest(request)] as const);
+    return {
+      f: JOURNAL_FORMAT,
+      c: this.call,
+      e: this.entries,
+      ...(pending.length > 0 && { p: Object.fromEntries(pending) }),
+    };
+  }
+
+  /** The step's idempotency key: the call's id and the step's key, hashed so neither shows. */
+  private idempotencyKey(occurrence: string): string {
+    return hash('sha256', `${this.call}\n${occurrence}`, 'base64url').slice(0, 32);
   }
 
   /**
@@ -155,6 +178,11 @@ export class Replay {
       );
     }
     return structuredClone(entry.v);
+  }
+
+  private forget(entry: JournalEntry): void {
+    this.recorded.delete(entry.k);
+    this.entries = this.entries.filter((kept) => kept !== entry);
   }
 
   private record(entry: JournalEntry): void {

@@ -27,7 +27,7 @@ import {
   type ReadResourceResult,
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ElicitationContentError, MissingClientCapabilityError } from '../errors.js';
+import { ElicitationContentError, JournalFormatError, MissingClientCapabilityError } from '../errors.js';
 import type { MrtrHandler, RequestHandlerOptions, ResourceTarget } from '../handlers.js';
 import { principalFromAuth } from '../principal.js';
 import type {
@@ -120,8 +120,8 @@ export type SdkV1RequestHandler<M extends MrtrEligibleMethod, State = unknown> =
 
 /** The error SDK v1's elicitInput throws for content outside the schema: same code, same text. */
 function asV1Error(error: unknown): unknown {
-  if (error instanceof ElicitationContentError) {
-    return new McpError(ErrorCode.InvalidParams, error.message);
+  if (error instanceof ElicitationContentError || error instanceof JournalFormatError) {
+    return new McpError(ErrorCode.InvalidParams, error.message, error.data);
   }
   return error;
 }

@@ -25,7 +25,7 @@ import {
   type ToolAnnotations,
   type Variables,
 } from '@modelcontextprotocol/server';
-import { ElicitationContentError, MrtrUsageError, RequestStateError } from '../errors.js';
+import { ElicitationContentError, JournalFormatError, MrtrUsageError, RequestStateError } from '../errors.js';
 import type { MrtrHandler, RequestHandlerOptions, ResourceTarget } from '../handlers.js';
 import type { Journal } from '../journal/journal.js';
 import { principalFromAuth } from '../principal.js';
@@ -109,13 +109,15 @@ class VerifiedState {
   constructor(
     readonly value: unknown,
     readonly journal: Journal | undefined,
+    /** A state that verified but cannot be replayed: the handler's round answers with this error. */
+    readonly refusal?: JournalFormatError,
   ) {}
 }
 
 /** The error SDK v2's elicitInput throws for content outside the schema: same code, same text. */
 function asSdkError(error: unknown): unknown {
-  if (error instanceof ElicitationContentError) {
-    return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
+  if (error instanceof ElicitationContentError || error instanceof JournalFormatError) {
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, error.data);
   }
   return error;
 }
@@ -322,6 +324,8 @@ export class SdkV2Adapter {
       });
       return new VerifiedState(opened.value, opened.journal);
     } catch (error) {
+      // The SDK would answer its own opaque -32602; this one must tell the client to start again.
+      if (error instanceof JournalFormatError) return new VerifiedState(undefined, undefined, error);
       const refused =
         error instanceof RequestStateError ? error : new RequestStateError('request', String(error));
       this.options.onStateRejected?.(refused);
@@ -334,6 +338,7 @@ export class SdkV2Adapter {
     const state = ctx.mcpReq.requestState();
     if (state === undefined) return undefined;
     if (state instanceof VerifiedState) {
+      if (state.refusal) throw state.refusal;
       return { opened: state.value, ...(state.journal && { journal: state.journal }) };
     }
     throw new MrtrUsageError(
@@ -359,8 +364,8 @@ export class SdkV2Adapter {
     handler: MrtrHandler<M, unknown, State, SdkV2Round<State>>,
   ) {
     const request = this.identityOf(method, ctx) as RequestIdentity & { readonly method: M };
-    const state = this.stateOf(ctx);
     try {
+      const state = this.stateOf(ctx);
       return await this.runtime.runRound(
         handler,
         {

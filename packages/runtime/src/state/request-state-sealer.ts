@@ -7,8 +7,14 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import type { SensitiveNameOptions } from '@mcp-mrtr/core';
-import { MrtrUsageError, RequestStateError, RuntimeConfigError } from '../errors.js';
-import { describeEntry, parseJournal, type Journal } from '../journal/journal.js';
+import { JournalFormatError, MrtrUsageError, RequestStateError, RuntimeConfigError } from '../errors.js';
+import {
+  describeEntry,
+  JOURNAL_FORMAT,
+  journalFormatOf,
+  parseJournal,
+  type Journal,
+} from '../journal/journal.js';
 import type { DerivedKeys, Keyring } from './keyring.js';
 import type { RedemptionStore } from './redemption-store.js';
 import { requestDigest, type RequestIdentity } from './request-identity.js';
@@ -71,8 +77,17 @@ const MAX_REMEMBERED_PRINCIPALS = 4096;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const PRINCIPAL_TAG_BYTES = 16;
-/** Far above any state this runtime seals (16 KiB of JSON, encoded); refuse without parsing. */
-const MAX_TOKEN_LENGTH = 65_536;
+const DEFAULT_MAX_STATE_BYTES = 16_384;
+/** Room in a token for all but the encoded payload: version, algorithm, key id, nonce or MAC, dots. */
+const TOKEN_OVERHEAD = 128;
+
+/**
+ * The longest token a payload of `maxStateBytes` seals to (base64url of the payload and the AEAD
+ * tag, and the overhead); anything longer is refused before it is decoded or parsed.
+ */
+function maxTokenLength(maxStateBytes: number): number {
+  return Math.ceil(((maxStateBytes + TAG_BYTES) * 4) / 3) + TOKEN_OVERHEAD;
+}
 
 interface Payload {
   /** Expiry, ms since the epoch. */
@@ -126,12 +141,13 @@ function oversize(bytes: number, limit: number, journal: Journal | undefined): M
   const over = `requestState would be ${bytes} bytes of JSON, over the ${limit}-byte limit (maxStateBytes)`;
   if (!journal || journal.e.length === 0) return new MrtrUsageError(`${over}; carry ids, not data.`);
   const sizes = journal.e.map((entry) => Buffer.byteLength(JSON.stringify(entry)));
-  const total = sizes.reduce((sum, size) => sum + size, 0);
+  // The entries serialize as `[e0,e1,…]`: their sizes and a comma between each two.
+  const entries = sizes.reduce((sum, size) => sum + size, 0) + sizes.length - 1;
   // Everything but the entries is fixed per round: find the entry the running total crosses at.
-  let running = bytes - total;
+  let running = bytes - entries;
   let crossing = journal.e.length - 1;
   for (const [index, size] of sizes.entries()) {
-    running += size;
+    running += size + (index > 0 ? 1 : 0);
     if (running > limit) {
       crossing = index;
       break;
@@ -164,6 +180,8 @@ export class RequestStateSealer {
   private readonly findSecretNames: (value: unknown) => SecretNameHit[];
   private readonly principalTags = new WeakMap<DerivedKeys, Map<string, string>>();
   private readonly headers = new Map<string, Buffer>();
+  private readonly maxStateBytes: number;
+  private readonly maxTokenLength: number;
 
   constructor(options: RequestStateSealerOptions) {
     const ttlSeconds = options.ttlSeconds ?? 300;
@@ -180,6 +198,13 @@ export class RequestStateSealer {
     this.options = options;
     this.now = options.now ?? Date.now;
     this.findSecretNames = secretNameFinder(options.sensitiveNames);
+    this.maxStateBytes = options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES;
+    if (!Number.isSafeInteger(this.maxStateBytes) || this.maxStateBytes <= 0) {
+      throw new RuntimeConfigError(
+        `maxStateBytes must be a positive whole number, not ${this.maxStateBytes}.`,
+      );
+    }
+    this.maxTokenLength = maxTokenLength(this.maxStateBytes);
   }
 
   /** Computes the request digest of a binding once, for opening and sealing in the same round. */
@@ -212,7 +237,7 @@ export class RequestStateSealer {
       ...(value !== undefined && { v: value }),
       ...(journal !== undefined && { j: journal }),
     } satisfies Payload);
-    const limit = this.options.maxStateBytes ?? 16_384;
+    const limit = this.maxStateBytes;
     const bytes = Buffer.byteLength(json);
     if (bytes > limit) throw oversize(bytes, limit, journal);
     const keys = this.keyring.current;
@@ -233,7 +258,8 @@ export class RequestStateSealer {
   /**
    * Opens a token for a principal and request. Throws {@link RequestStateError} with the reason
    * when the token is malformed, forged or altered, expired, sealed for someone or something else,
-   * sealed with a retired key, or (single use) already redeemed.
+   * sealed with a retired key, or (single use) already redeemed; and {@link JournalFormatError}
+   * when it verified but holds a journal of another format.
    */
   async open<T = unknown>(token: unknown, binding: RequestStateBinding): Promise<T> {
     return (await this.openRound<T>(token, binding)).value as T;
@@ -242,7 +268,8 @@ export class RequestStateSealer {
   /** Opens a token like {@link open}, returning the journal sealed with the state as well. */
   async openRound<T = unknown>(token: unknown, binding: RequestStateBinding): Promise<OpenedState<T>> {
     if (typeof token !== 'string') fail('malformed', `requestState is ${typeof token}, not a string`);
-    if (token.length > MAX_TOKEN_LENGTH) fail('malformed', `requestState is ${token.length} characters long`);
+    if (token.length > this.maxTokenLength)
+      fail('malformed', `requestState is ${token.length} characters long`);
     const parts = token.split('.');
     const [version, letter, keyId] = parts;
     const expected = this.algorithm === 'aes-256-gcm' ? 'g' : 'h';
@@ -271,8 +298,11 @@ export class RequestStateSealer {
       const tokenId = hash('sha256', token, 'base64url');
       if (!(await this.singleUse.redeem(tokenId, payload.e))) fail('replayed', 'already redeemed');
     }
-    const journal = payload.j === undefined ? undefined : parseJournal(payload.j);
-    if (payload.j !== undefined && !journal) fail('malformed', 'the sealed journal lacks its fields');
+    if (payload.j === undefined) return { value: payload.v as T | undefined, journal: undefined };
+    const format = journalFormatOf(payload.j);
+    if (format !== JOURNAL_FORMAT) throw new JournalFormatError(format, JOURNAL_FORMAT);
+    const journal = parseJournal(payload.j);
+    if (!journal) fail('malformed', 'the sealed journal lacks its fields');
     return { value: payload.v as T | undefined, journal };
   }
 

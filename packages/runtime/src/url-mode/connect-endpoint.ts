@@ -111,7 +111,7 @@ export class ConnectEndpoint {
       case 'failed':
         return page(failedPage(this.options.serverName, decision.error));
       case 'refused':
-        return page(refusalPage(decision.reason, this.options.serverName));
+        return page(refusalPage(decision.reason, this.options.serverName, 'callback'));
     }
   }
 }

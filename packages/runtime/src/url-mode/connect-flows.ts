@@ -92,6 +92,8 @@ export type CallbackDecision =
   | { readonly outcome: 'refused'; readonly reason: ConnectRefusal };
 
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
+/** The error of a flow whose callback came back refused (wrong user, no session). */
+const CALLBACK_REFUSED = 'callback_refused';
 const URL_ELICITATION = { method: 'elicitation/create', params: { mode: 'url' } } as const;
 
 function seconds(value: number | undefined, fallback: number, name: string): number {
@@ -270,7 +272,9 @@ export class ConnectFlows {
    * The callback's decision: the state must be one this server issued, unused and unexpired, and
    * the browser's session must be the flow's principal (a forwarded authorization URL completes
    * in someone else's browser and is refused). Then the provider finishes and completion is
-   * recorded for the handler's next round.
+   * recorded for the handler's next round. The state is used up whatever the decision, and a
+   * callback refused for its session fails the flow (`callback_refused`), so the URL, which
+   * carries the third party's code, can never complete a flow later, in any session.
    */
   async finishCallback(
     params: URLSearchParams,
@@ -292,18 +296,26 @@ export class ConnectFlows {
     const key = recordKeys.callback(state);
     const record = parseCallback(await this.store.get(key));
     if (!record) return refuse('unknown');
-    if (record.expiresAt <= this.now()) return refuse('expired', record.principal, record.flow);
-    if (sessionPrincipal === undefined) return refuse('signed-out', record.principal, record.flow);
-    if (sessionPrincipal !== record.principal) return refuse('wrong-user', record.principal, record.flow);
-    if (!(await this.store.redeem(key, record.expiresAt)))
-      return refuse('used', record.principal, record.flow);
-
     const who = { flow: record.flow, principal: record.principal, provider: record.provider };
     const fail = async (error: string, cause?: unknown): Promise<CallbackDecision> => {
       await this.record(record.flow, { status: 'failed', at: this.now(), error }, record.expiresAt);
       this.onEvent({ type: 'failed', ...who, error, ...(cause !== undefined && { cause }) });
       return { outcome: 'failed', error };
     };
+    // The state is redeemed before any check: a refused callback still carries the third party's
+    // code, and must never be redeemable later, in the owner's session or anyone's.
+    if (!(await this.store.redeem(key, record.expiresAt)))
+      return refuse('used', record.principal, record.flow);
+    let refusal: ConnectRefusal | undefined;
+    if (record.expiresAt <= this.now()) refusal = 'expired';
+    else if (sessionPrincipal === undefined) refusal = 'signed-out';
+    else if (sessionPrincipal !== record.principal) refusal = 'wrong-user';
+    if (refusal !== undefined) {
+      const decision = refuse(refusal, record.principal, record.flow);
+      // The flow goes with its state: the owner's retry reports it failed, and they start again.
+      if (refusal !== 'expired') await fail(CALLBACK_REFUSED);
+      return decision;
+    }
     const providerError = params.get('error');
     if (providerError !== null) return fail(ERROR_CODE.test(providerError) ? providerError : 'error');
 

@@ -19,8 +19,23 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
-/** The page for a refused ticket or callback. No page names the ticket's owner. */
-export function refusalPage(reason: ConnectRefusal, serverName: string): ConnectPage {
+/**
+ * The page for a refused ticket or callback. No page names the ticket's owner. A refused ticket
+ * stays usable for its owner; a refused callback is used up, so its page never says to retry it.
+ */
+export function refusalPage(
+  reason: ConnectRefusal,
+  serverName: string,
+  link: 'ticket' | 'callback' = 'ticket',
+): ConnectPage {
+  if (link === 'callback' && (reason === 'signed-out' || reason === 'wrong-user')) {
+    const signedOut = reason === 'signed-out';
+    return {
+      status: signedOut ? 401 : 403,
+      title: signedOut ? `You are not signed in to ${serverName}` : 'This link belongs to another account',
+      message: `It works only in a browser signed in to the ${serverName} account that asked for it. Nothing was connected, and the link no longer works: if it was yours, go back to your assistant and try the request again. If someone sent it to you, there is nothing to do.`,
+    };
+  }
   switch (reason) {
     case 'malformed':
     case 'unknown':

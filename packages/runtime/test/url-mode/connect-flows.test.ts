@@ -378,7 +378,7 @@ describe('ConnectFlows.finishCallback', () => {
     },
   );
 
-  it('refuses a state it never issued, a stranger’s browser, and a second use', async () => {
+  it('refuses a state it never issued, and a second use', async () => {
     const h = harness();
     const { state } = await callbackState(h);
     const params = new URLSearchParams({ state, code: 'c' });
@@ -386,15 +386,37 @@ describe('ConnectFlows.finishCallback', () => {
       outcome: 'refused',
       reason: 'unknown',
     });
-    expect(await h.flows.finishCallback(params, 'bob')).toEqual({ outcome: 'refused', reason: 'wrong-user' });
-    expect(await h.flows.finishCallback(params, undefined)).toEqual({
-      outcome: 'refused',
-      reason: 'signed-out',
-    });
     expect(await h.flows.finishCallback(params, 'alice')).toEqual({ outcome: 'completed' });
     expect(await h.flows.finishCallback(params, 'alice')).toEqual({ outcome: 'refused', reason: 'used' });
     expect(h.callbacks).toHaveLength(1);
   });
+
+  it.each<[string, string | undefined]>([
+    ['a stranger’s browser', 'bob'],
+    ['a browser with no session', undefined],
+  ])(
+    'burns the state and the flow of a callback refused in %s, so its owner cannot redeem it',
+    async (_what, session) => {
+      const h = harness();
+      const { flow, state } = await callbackState(h);
+      const params = new URLSearchParams({ state, code: 'bobs-code' });
+      const refused = await h.flows.finishCallback(params, session);
+      expect(refused).toEqual({
+        outcome: 'refused',
+        reason: session === undefined ? 'signed-out' : 'wrong-user',
+      });
+      expect(await h.flows.finishCallback(params, 'alice')).toEqual({ outcome: 'refused', reason: 'used' });
+      expect(h.callbacks).toEqual([]);
+      expect(await step(h.flows, { flow, answer: 'accept' })).toEqual({
+        status: 'failed',
+        flow,
+        error: 'callback_refused',
+      });
+      expect(h.events.filter((event) => event.type === 'failed')).toMatchObject([
+        { flow: flow.id, principal: 'alice', error: 'callback_refused' },
+      ]);
+    },
+  );
 });
 
 describe('ConnectEndpoint', () => {

@@ -197,7 +197,7 @@ export async function startReposServer(options: ReposServerOptions): Promise<Rep
       case 'cancelled':
         return text('Cancelled.');
       case 'failed':
-        return text(`GitHub was not connected (${step.error}).`, true);
+        return text(`GitHub was not connected (${step.error}). Call list_repos again to start over.`, true);
       case 'unsupported':
         return text(`This client cannot open links; connect GitHub at ${url}/settings.`, true);
     }

@@ -280,31 +280,47 @@ describe.each<[string, 'memory' | 'redis', number, 'plain' | 'sdk-v2']>([
     await expectNoTokenLeaked(world, 'alice');
   });
 
-  it('refuses a forwarded authorization URL when it comes back in the wrong browser', async () => {
+  it('burns a forwarded authorization URL refused in the wrong browser, so its owner cannot redeem it', async () => {
     const world = await startWorld(storeFor, instanceCount, mcp);
     const alice = await world.user('alice');
     const bob = await world.user('bob');
     let bobSaw: { status: number; body: string } | undefined;
+    let aliceSaw: { status: number; body: string } | undefined;
     alice.actions.push(async (url) => {
       // Alice passes the connect check herself, stops before GitHub and sends Bob GitHub's URL.
       const page = await alice.browser.open(url, (next) => next.href.startsWith(world.github.url));
       expect(page.stopped).toBe(true);
       const atCallback = await bob.browser.open(page.url);
       bobSaw = { status: atCallback.status, body: atCallback.body };
-    }, world.openOwn(alice));
+      // Bob's refused callback carries his authorization code: Alice opens it in her own session.
+      const callbackUrl = bob.browser.visits.at(-1)!.url;
+      expect(callbackUrl.startsWith(world.server.callbackUrl)).toBe(true);
+      const replayed = await alice.browser.open(callbackUrl);
+      aliceSaw = { status: replayed.status, body: replayed.body };
+    });
 
     const result = await alice.listRepos();
 
-    expect(world.github.authorized).toEqual(['bob-gh', 'alice-gh']);
+    expect(world.github.authorized).toEqual(['bob-gh']);
     expect(bobSaw?.status).toBe(403);
-    expect(world.events).toContainEqual(
-      expect.objectContaining({ type: 'callback-refused', reason: 'wrong-user', principal: 'alice' }),
+    expect(bobSaw?.body).toContain('Nothing was connected, and the link no longer works');
+    expect(aliceSaw?.status).toBe(410);
+    expect(aliceSaw?.body).not.toContain('is connected');
+    // Bob's code was never exchanged, and nobody is connected to his account.
+    expect(world.github.issued).toEqual([]);
+    expect(world.state.vault.size).toBe(0);
+    expect(world.events.filter((event) => event.type === 'callback-refused')).toMatchObject([
+      { reason: 'wrong-user', principal: 'alice', sessionPrincipal: 'bob' },
+      { reason: 'used', principal: 'alice' },
+    ]);
+    // The flow is burnt with its state: Alice is told to start again, and a new call works.
+    expect(result).toMatchObject({ isError: true });
+    expect(resultText(result)).toBe(
+      'GitHub was not connected (callback_refused). Call list_repos again to start over.',
     );
-    // Bob's code was never exchanged; Alice's used ticket was replaced by a fresh one.
-    expect(world.github.issued.map((issued) => issued.account)).toEqual(['alice-gh']);
-    expect(alice.prompts[1]?.url).not.toBe(alice.prompts[0]?.url);
-    expect(resultText(result)).toBe('alice-gh: alpha, beta');
-    expect(world.state.vault.has('bob')).toBe(false);
+    alice.actions.push(world.openOwn(alice));
+    expect(resultText(await alice.listRepos())).toBe('alice-gh: alpha, beta');
+    expect(world.state.vault.get('alice')?.account).toBe('alice-gh');
   });
 
   it('refuses a replayed ticket, an edited ticket and a replayed callback', async () => {
@@ -414,7 +430,9 @@ describe.each<[string, 'memory' | 'redis', number, 'plain' | 'sdk-v2']>([
     const result = await alice.listRepos();
 
     expect(result).toMatchObject({ isError: true });
-    expect(resultText(result)).toBe('GitHub was not connected (access_denied).');
+    expect(resultText(result)).toBe(
+      'GitHub was not connected (access_denied). Call list_repos again to start over.',
+    );
     expect(world.state.vault.size).toBe(0);
   });
 });
