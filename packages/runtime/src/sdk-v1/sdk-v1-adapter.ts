@@ -135,7 +135,7 @@ function asLegacyError(error: unknown): unknown {
 }
 
 /**
- * Runs runtime handlers on an SDK v1 `McpServer` (1.32): SDK v1 has no MRTR, so the runtime
+ * Runs runtime handlers on an SDK v1 `McpServer` (1.14 or later): SDK v1 has no MRTR, so the runtime
  * fulfils each input_required round itself through `elicitInput` / `createMessage` / `listRoots`,
  * related to the originating request, checks the capabilities the client declared at initialize,
  * caps the rounds and follows cancellation. Tools report failures as isError results, prompts and
