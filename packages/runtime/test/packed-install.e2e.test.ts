@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,39 +39,44 @@ beforeAll(() => {
       stdio: 'ignore',
     },
   );
-}, 120_000);
+  const version = runtimeManifest.dependencies['@mcp-mrtr/core'];
+  writeFileSync(
+    path.join(project, 'package.json'),
+    JSON.stringify({
+      name: 'packed-consumer',
+      private: true,
+      type: 'commonjs',
+      dependencies: {
+        '@modelcontextprotocol/sdk': SDK_FLOOR,
+        '@mcp-mrtr/core': `file:./mcp-mrtr-core-${version}.tgz`,
+        '@mcp-mrtr/runtime': `file:./mcp-mrtr-runtime-${version}.tgz`,
+      },
+    }),
+  );
+  // Plain npm install: it fails with ERESOLVE when the runtime's peer range excludes the SDK.
+  // From npm's cache where it can: after npm ci the tarballs are there; package metadata may
+  // come from the registry once.
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: project,
+    stdio: 'pipe',
+  });
+}, 180_000);
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
 });
 
-describe('the packed runtime in a CommonJS project', () => {
-  it('names its SDK v1 floor in its peer range', () => {
+describe('the packed runtime in a CommonJS project on the oldest supported SDK v1', () => {
+  it('names that SDK release as its peer range floor, and it is the one installed', () => {
     expect(SDK_FLOOR).toMatch(/^1\.\d+\.\d+$/);
     expect(runtimeManifest.peerDependencies['@modelcontextprotocol/sdk']).toBe(`^${SDK_FLOOR}`);
+    const installed = JSON.parse(
+      readFileSync(path.join(project, 'node_modules/@modelcontextprotocol/sdk/package.json'), 'utf8'),
+    ) as { version: string };
+    expect(installed.version).toBe(SDK_FLOOR);
   });
 
-  it('installs next to the oldest supported SDK v1 and loads with require()', () => {
-    const version = runtimeManifest.dependencies['@mcp-mrtr/core'];
-    writeFileSync(
-      path.join(project, 'package.json'),
-      JSON.stringify({
-        name: 'packed-consumer',
-        private: true,
-        type: 'commonjs',
-        dependencies: {
-          '@modelcontextprotocol/sdk': SDK_FLOOR,
-          '@mcp-mrtr/core': `file:./mcp-mrtr-core-${version}.tgz`,
-          '@mcp-mrtr/runtime': `file:./mcp-mrtr-runtime-${version}.tgz`,
-        },
-      }),
-    );
-    // From npm's cache where it can: after npm ci the tarballs are there; package metadata may
-    // come from the registry once.
-    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
-      cwd: project,
-      stdio: 'pipe',
-    });
+  it('loads with require() alone', () => {
     const loaded = execFileSync(
       process.execPath,
       [
@@ -87,13 +92,37 @@ describe('the packed runtime in a CommonJS project', () => {
       ],
       { cwd: project, encoding: 'utf8', env: { PATH: process.env.PATH } },
     );
-    const installed = JSON.parse(
-      readFileSync(path.join(project, 'node_modules/@modelcontextprotocol/sdk/package.json'), 'utf8'),
-    ) as { version: string };
-    expect(installed.version).toBe(SDK_FLOOR);
-    const entry = loaded.trim();
-    expect(path.relative(project, entry)).toBe(
+    expect(path.relative(project, loaded.trim())).toBe(
       path.join('node_modules/@mcp-mrtr/runtime/commonjs/sdk-v1/index.js'),
     );
   });
+
+  it('types handler arguments from that SDK release’s schemas', () => {
+    writeFileSync(
+      path.join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'node16',
+          moduleResolution: 'node16',
+          strict: true,
+          noEmit: true,
+          // Declarations the runtime cannot resolve on this SDK would make arguments any: the
+          // expect-error directives of typed-handlers.ts then fail as unused.
+          skipLibCheck: true,
+          lib: ['ES2023', 'DOM'],
+          types: ['node'],
+          typeRoots: [path.join(REPOSITORY, 'node_modules/@types')],
+        },
+        files: ['typed-handlers.ts'],
+      }),
+    );
+    copyFileSync(
+      path.join(REPOSITORY, 'fixtures/commonjs-consumer/src/typed-handlers.ts'),
+      path.join(project, 'typed-handlers.ts'),
+    );
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', project], { encoding: 'utf8' });
+    expect(result.stdout).toBe('');
+    expect(result.status).toBe(0);
+  }, 120_000);
 });
