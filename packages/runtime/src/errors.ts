@@ -103,7 +103,7 @@ export class MrtrUsageError extends Error {
   }
 }
 
-/** Invalid runtime configuration (keys, options), raised at startup. */
+/** Invalid runtime configuration: options at startup, keys read from the environment at first use. */
 export class RuntimeConfigError extends Error {
   constructor(message: string) {
     super(message);
