@@ -7,6 +7,7 @@ import {
   JsonRpcError,
   MrtrUsageError,
   RequestStateError,
+  RuntimeConfigError,
 } from '../errors.js';
 import type { MrtrHandler } from '../handlers.js';
 import {
@@ -265,10 +266,11 @@ export class JsonRpcEndpoint {
       });
     } catch (error) {
       // A failing tool reports to the model as an isError result, as SDK servers do (content
-      // outside a form's schema included, as from SDK elicitInput); protocol errors and handler
-      // bugs stay JSON-RPC errors.
+      // outside a form's schema included, as from SDK elicitInput); protocol errors, handler bugs
+      // and the server's own configuration (keys unset or malformed) stay JSON-RPC errors.
       const protocolError = error instanceof JsonRpcError && !(error instanceof ElicitationContentError);
-      if (method !== 'tools/call' || protocolError || error instanceof MrtrUsageError) throw error;
+      const serverFault = error instanceof MrtrUsageError || error instanceof RuntimeConfigError;
+      if (method !== 'tools/call' || protocolError || serverFault) throw error;
       this.options.onError?.(error, method);
       return {
         resultType: 'complete',

@@ -50,52 +50,120 @@ function checkKey(key: StateKey, source: string): void {
   }
 }
 
+/** What `Keyring.fromEnv` does when the variable is unset or empty. */
+export type WhenKeysUnset =
+  /**
+   * Fail closed: the first round that seals or opens a requestState throws a
+   * `RuntimeConfigError` saying how to set the keys. The safe choice wherever a retry may reach
+   * another process (HTTP, several instances) or the transport is not known.
+   */
+  | 'fail'
+  /**
+   * Seal with a random key made for this process at first use, and say so in one line on
+   * stderr. Only for a server whose every round reaches the same process: a stdio server, one
+   * process per client. Its tokens die with the process.
+   */
+  | 'per-process-key';
+
+export interface KeyringEnvOptions {
+  /** Default `MCP_MRTR_STATE_KEYS`. */
+  readonly variable?: string;
+  /** Default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Default `'fail'`. */
+  readonly whenUnset?: WhenKeysUnset;
+}
+
+interface Ring {
+  readonly currentId: string;
+  readonly keys: ReadonlyMap<string, DerivedKeys>;
+}
+
+function ringOf(spec: KeyringSpec, source: string): Ring {
+  const keys = new Map<string, DerivedKeys>();
+  for (const key of [spec.current, ...(spec.previous ?? [])]) {
+    checkKey(key, source);
+    if (keys.has(key.id)) throw new RuntimeConfigError(`${source}: key id "${key.id}" appears twice.`);
+    keys.set(key.id, derive(key));
+  }
+  return { currentId: spec.current.id, keys };
+}
+
+/** Parses `id:base64secret` entries, or returns undefined when the variable is unset or blank. */
+function specFromEnv(variable: string, env: NodeJS.ProcessEnv): KeyringSpec | undefined {
+  const value = env[variable]?.trim();
+  if (!value) return undefined;
+  const [current, ...previous] = value.split(/[\s,]+/).map((entry, index): StateKey => {
+    const separator = entry.indexOf(':');
+    const id = entry.slice(0, separator);
+    const encoded = entry.slice(separator + 1);
+    if (separator <= 0 || !BASE64.test(encoded)) {
+      throw new RuntimeConfigError(
+        `${variable}: entry ${index + 1} must look like "id:base64secret" (${GENERATE_HINT}).`,
+      );
+    }
+    return { id, secret: Buffer.from(encoded, 'base64') };
+  });
+  if (!current) throw new RuntimeConfigError(`${variable} holds no key.`);
+  return { current, previous };
+}
+
+function unsetKeys(variable: string): RuntimeConfigError {
+  return new RuntimeConfigError(
+    `${variable} is not set, so requestState cannot be sealed or opened. Set it to "id:base64secret" entries, current key first, the same on every instance (${GENERATE_HINT}). A stdio server, one process per client, may use Keyring.fromEnv({ whenUnset: 'per-process-key' }) instead.`,
+  );
+}
+
+function perProcessKey(variable: string): KeyringSpec {
+  process.stderr.write(
+    `mcp-mrtr: ${variable} is not set; requestState is sealed with a random key of this process, which suits a stdio server only. For HTTP or several instances set ${variable} to "id:base64secret" entries (${GENERATE_HINT}).\n`,
+  );
+  return { current: { id: 'process', secret: randomBytes(MIN_KEY_BYTES) } };
+}
+
 /**
  * The keys requestState is sealed and opened with. New tokens are sealed with the current key;
  * tokens carry the key id, so tokens sealed with a previous key still open until that key is
  * removed from the ring (retired). Every instance that may see a retry must hold the same ring.
+ *
+ * Keys given as a spec are checked at construction. Keys given as a function are read and
+ * checked at first use, the first round that seals or opens a state: a failure then is that
+ * round's error, and the next use reads them again.
  */
 export class Keyring {
-  readonly currentId: string;
-  private readonly keys: ReadonlyMap<string, DerivedKeys>;
+  private ring: Ring | undefined;
+  private readonly load: () => Ring;
 
-  constructor(spec: KeyringSpec, source = 'requestState keyring') {
-    const all = [spec.current, ...(spec.previous ?? [])];
-    const keys = new Map<string, DerivedKeys>();
-    for (const key of all) {
-      checkKey(key, source);
-      if (keys.has(key.id)) throw new RuntimeConfigError(`${source}: key id "${key.id}" appears twice.`);
-      keys.set(key.id, derive(key));
+  constructor(spec: KeyringSpec | (() => KeyringSpec), source = 'requestState keyring') {
+    if (typeof spec === 'function') {
+      this.load = () => ringOf(spec(), source);
+    } else {
+      const ring = ringOf(spec, source);
+      this.load = () => ring;
     }
-    this.currentId = spec.current.id;
-    this.keys = keys;
   }
 
   /**
    * Reads `id:base64secret` entries, separated by commas or whitespace, the current key first:
-   * `MCP_MRTR_STATE_KEYS="k2:…,k1:…"`. A missing, malformed or short key is a startup error.
+   * `MCP_MRTR_STATE_KEYS="k2:…,k1:…"`. Never throws here: the variable is read at first use, where
+   * a malformed or short key, or an unset variable under `whenUnset: 'fail'` (the default), fails
+   * that round with a `RuntimeConfigError`. `whenUnset: 'per-process-key'` is for stdio servers.
    */
-  static fromEnv(variable = DEFAULT_KEYS_VARIABLE, env: NodeJS.ProcessEnv = process.env): Keyring {
-    const value = env[variable]?.trim();
-    if (!value) {
-      throw new RuntimeConfigError(
-        `Set ${variable} to the requestState keys as "id:base64secret", current key first (${GENERATE_HINT}).`,
-      );
-    }
-    const keys = value.split(/[\s,]+/).map((entry, index): StateKey => {
-      const separator = entry.indexOf(':');
-      const id = entry.slice(0, separator);
-      const encoded = entry.slice(separator + 1);
-      if (separator <= 0 || !BASE64.test(encoded)) {
-        throw new RuntimeConfigError(
-          `${variable}: entry ${index + 1} must look like "id:base64secret" (${GENERATE_HINT}).`,
-        );
-      }
-      return { id, secret: Buffer.from(encoded, 'base64') };
-    });
-    const [current, ...previous] = keys;
-    if (!current) throw new RuntimeConfigError(`${variable} holds no key.`);
-    return new Keyring({ current, previous }, variable);
+  static fromEnv(options?: KeyringEnvOptions): Keyring;
+  static fromEnv(variable?: string, env?: NodeJS.ProcessEnv): Keyring;
+  static fromEnv(first?: KeyringEnvOptions | string, secondEnv?: NodeJS.ProcessEnv): Keyring {
+    const options: KeyringEnvOptions =
+      typeof first === 'object' ? first : { variable: first, env: secondEnv };
+    const variable = options.variable ?? DEFAULT_KEYS_VARIABLE;
+    const env = options.env ?? process.env;
+    const whenUnset = options.whenUnset ?? 'fail';
+    return new Keyring(() => {
+      const spec = specFromEnv(variable, env);
+      if (spec) return spec;
+      // Anything but an explicit per-process key fails closed.
+      if (whenUnset === 'per-process-key') return perProcessKey(variable);
+      throw unsetKeys(variable);
+    }, variable);
   }
 
   /** Loads keys from a provider, e.g. a secret manager, once at startup. */
@@ -103,15 +171,25 @@ export class Keyring {
     return new Keyring(await provider(), 'requestState key provider');
   }
 
+  /** The id new tokens are sealed under. Reads the keys if not read yet. */
+  get currentId(): string {
+    return this.keys().currentId;
+  }
+
   get current(): DerivedKeys {
-    const key = this.keys.get(this.currentId);
+    const { currentId, keys } = this.keys();
+    const key = keys.get(currentId);
     if (!key) throw new RuntimeConfigError('The current requestState key is missing from the keyring.');
     return key;
   }
 
   /** The keys for a token's key id, or undefined when the id is unknown or retired. */
   get(id: string): DerivedKeys | undefined {
-    return this.keys.get(id);
+    return this.keys().keys.get(id);
+  }
+
+  private keys(): Ring {
+    return (this.ring ??= this.load());
   }
 }
 
