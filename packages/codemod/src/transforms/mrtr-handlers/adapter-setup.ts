@@ -8,7 +8,7 @@ import { hasMarkerAbove, markerText } from '../../edits/markers.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { moduleSetupPoint } from '../../edits/module-setup-point.js';
 import type { EligibleHandler, Generation } from './eligible-handlers.js';
-import { serverOptionsNotes, serverOptionsNotesAbove } from './server-construction.js';
+import { ownAdapterReason, serverOptionsNotes, serverOptionsNotesAbove } from './server-construction.js';
 import { serverOptionsEdits } from './server-options.js';
 import {
   ADAPTER_CLASS,
@@ -176,7 +176,7 @@ export function planAdapterSetup(
           node: point.statement,
           todo: deploymentTodo(choice),
         },
-        deploymentReason(transport),
+        deploymentReason(transport, ownAdapterReason(context, handlers)),
       );
       const lines = [...before, ...declaration.lines, '', ''];
       return {

@@ -118,11 +118,16 @@ export function deploymentTodo(choice: RuntimeChoice): string {
   return [...keys, ...(choice.singleUse ? [SINGLE_USE_ADVICE] : []), THEN_DELETE].join(' ');
 }
 
-/** Why the keys are the deployment's to set, and what the codemod assumed about the transport. */
-export function deploymentReason(transport: ServedTransport): string {
-  return transport.kind === 'stdio-only'
-    ? `assumed served over stdio only (${transport.where}, no other transport in the run), so a per-process key works until the deployment sets its own; the codemod cannot choose or store a shared secret`
-    : `assumed it may be served over HTTP or by several instances (${transport.why}), so the keys must come from the deployment’s configuration; the codemod cannot choose or store a secret`;
+/**
+ * Why the keys are the deployment's to set, what the codemod assumed about the transport, and
+ * why the module has an adapter of its own (`ownAdapter`) when its server is created elsewhere.
+ */
+export function deploymentReason(transport: ServedTransport, ownAdapter?: string): string {
+  const keys =
+    transport.kind === 'stdio-only'
+      ? `assumed served over stdio only (${transport.where}, no other transport in the run), so a per-process key works until the deployment sets its own; the codemod cannot choose or store a shared secret`
+      : `assumed it may be served over HTTP or by several instances (${transport.why}), so the keys must come from the deployment’s configuration; the codemod cannot choose or store a secret`;
+  return ownAdapter === undefined ? keys : `${keys}; ${ownAdapter}`;
 }
 
 /** The choice an earlier run wrote, read back from its adapter's declaration. */
