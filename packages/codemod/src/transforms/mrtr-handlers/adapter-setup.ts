@@ -19,7 +19,7 @@ import {
   deploymentTodo,
 } from './runtime-construction.js';
 import { servedTransport } from './served-transport.js';
-import { sharedAdapter, type SharedAdapter } from './shared-adapter.js';
+import { ownServerAdapter, sharedAdapter, type SharedAdapter } from './shared-adapter.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
 // Once per module, or once per server when another module creates it (shared-adapter.ts): the
@@ -155,6 +155,12 @@ export function planAdapterSetup(
       name: shared.name,
       finish: (singleUse) => ({ edits: [], imports: shared.imports, sites: shared.take(singleUse) }),
       shared,
+    };
+  const beside = ownServerAdapter(context, generation, handlers);
+  if (beside !== undefined)
+    return {
+      name: beside.name,
+      finish: (singleUse) => ({ edits: [], imports: [], sites: beside.take(singleUse) }),
     };
   const point = moduleSetupPoint(context.sourceFile);
   if (point === undefined) return undefined;

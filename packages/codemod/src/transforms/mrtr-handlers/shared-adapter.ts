@@ -36,17 +36,20 @@ import { TRANSFORM_ID } from './transform-id.js';
 
 const ADAPTER_NAME = 'mrtr';
 
-/** Terms of a file the mrtr-handlers transform rewrites itself: it sets its own adapter up. */
-const OWN_QUESTIONS = /\b(?:elicitInput|createMessage|listRoots|requestSampling|SdkV[12]Adapter)\b/;
+/** An adapter an earlier run declared: the module keeps it (see adapter-setup.ts). */
+const EARLIER_ADAPTER = /\bSdkV[12]Adapter\b/;
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The adapter planned for one server module, shared by every handler module of the run. */
+/**
+ * The adapter planned for one server module, shared by every module registering handlers on the
+ * server: the ones importing the server, and its own.
+ */
 class PlannedAdapter {
   /** The edits and imports of the server module's rewrite; the declaration is the first edit. */
   readonly #edits: TextEdit[];
   readonly #imports: ImportRequest[];
-  /** The sites that write it, until the first handler module whose rewrite uses it takes them. */
+  /** The sites that write it, until the first module whose rewrite uses it takes them. */
   #sites: Site[] | undefined;
   readonly #keys: Writable<Site>;
   #choice: RuntimeChoice;
@@ -56,7 +59,7 @@ class PlannedAdapter {
     readonly generation: Generation,
     readonly name: string,
     readonly unit: string,
-    private readonly point: { readonly offset: number },
+    private readonly point: { readonly offset: number; readonly statement: ts.Statement },
     construction: ts.VariableDeclaration,
   ) {
     this.#choice = { transport: servedTransport(server), singleUse: false };
@@ -64,21 +67,22 @@ class PlannedAdapter {
     const wraps = generation === 'v2' ? serverOptionsEdits(server, name) : [];
     this.#edits = [declaration.edit, ...wraps];
     this.#imports = declaration.imports;
-    const base = { transform: TRANSFORM_ID, category: 'request-state' as const, node: construction };
+    const base = { transform: TRANSFORM_ID, category: 'request-state' as const };
     const rewrite = server.rewriteSite(
       {
         ...base,
+        node: construction,
         kind: 'shared-adapter',
         todo:
           generation === 'v2'
-            ? 'Create the SDK v2 server with the adapter’s serverOptions() and export the adapter to the modules registering handlers on it.'
-            : 'Export the adapter to the modules registering handlers on the server.',
+            ? 'Set the adapter up beside the server, create the SDK v2 server with its serverOptions(), and export it to the other modules registering handlers on the server.'
+            : 'Set the adapter up beside the server, and export it to the other modules registering handlers on the server.',
       },
       this.#edits,
       { imports: this.#imports, packages: [RUNTIME_PACKAGE] },
     );
     const keys = server.manualSite(
-      { ...base, kind: 'state-keys', todo: deploymentTodo(this.#choice) },
+      { ...base, node: point.statement, kind: 'state-keys', todo: deploymentTodo(this.#choice) },
       deploymentReason(this.#choice.transport),
     );
     this.#keys = { ...keys, anchor: { kind: 'in-rewrite' } };
@@ -103,7 +107,11 @@ class PlannedAdapter {
     };
   }
 
-  /** The server module's sites for the first caller, none for later ones; single use when asked. */
+  /**
+   * The server module's sites for the first caller, none for later ones. `singleUse` when the
+   * caller's rewrites journal steps: that changes the declaration the sites write, which is
+   * applied only once every module has been analysed.
+   */
   take(singleUse: boolean): Site[] {
     if (singleUse && !this.#choice.singleUse) {
       this.#choice = { ...this.#choice, singleUse };
@@ -133,11 +141,39 @@ export interface SharedAdapter {
   readonly requires: RequiredUnit;
 }
 
-/** `const server = new McpServer(…)` at the top level of its module, imported under a relative path. */
-interface ImportedConstruction {
+/** `const server = new McpServer(…)` at the top level of its module. */
+interface Construction {
   readonly declaration: ts.VariableDeclaration;
   readonly statement: ts.VariableStatement;
+}
+
+/** A construction of another module, imported under a relative path. */
+interface ImportedConstruction extends Construction {
   readonly specifier: string;
+}
+
+/** The top-level construction a variable declaration is, if it is one. */
+function construction(declaration: ts.Declaration | undefined): Construction | undefined {
+  if (declaration === undefined || !ts.isVariableDeclaration(declaration)) return undefined;
+  const statement = declaration.parent.parent;
+  if (
+    declaration.initializer === undefined ||
+    !ts.isNewExpression(unwrapExpression(declaration.initializer)) ||
+    !ts.isVariableStatement(statement) ||
+    !ts.isSourceFile(statement.parent)
+  )
+    return undefined;
+  return { declaration, statement };
+}
+
+/** The construction in this module's top level the receiver names. */
+function localConstruction(context: FileContext, receiver: ts.Expression): Construction | undefined {
+  const inner = unwrapExpression(receiver);
+  if (!ts.isIdentifier(inner)) return undefined;
+  const symbol = context.checker.getSymbolAtLocation(inner);
+  if (symbol === undefined || (symbol.flags & ts.SymbolFlags.Alias) !== 0) return undefined;
+  const found = construction(symbol.valueDeclaration);
+  return found?.statement.getSourceFile() === context.sourceFile ? found : undefined;
 }
 
 function importedConstruction(
@@ -155,32 +191,23 @@ function importedConstruction(
   if (!ts.isStringLiteral(importDeclaration.moduleSpecifier)) return undefined;
   const specifier = importDeclaration.moduleSpecifier.text;
   if (!specifier.startsWith('.')) return undefined;
-  const declaration = context.checker.getAliasedSymbol(alias).valueDeclaration;
-  if (declaration === undefined || !ts.isVariableDeclaration(declaration)) return undefined;
-  const statement = declaration.parent.parent;
-  if (
-    declaration.initializer === undefined ||
-    !ts.isNewExpression(unwrapExpression(declaration.initializer)) ||
-    !ts.isVariableStatement(statement) ||
-    !ts.isSourceFile(statement.parent) ||
-    statement.getSourceFile() === context.sourceFile
-  )
-    return undefined;
-  return { declaration, statement, specifier };
+  const found = construction(context.checker.getAliasedSymbol(alias).valueDeclaration);
+  if (found === undefined || found.statement.getSourceFile() === context.sourceFile) return undefined;
+  return { ...found, specifier };
 }
 
-/** Plans, once per server module, the exported adapter right before the server it creates. */
+/** Plans, once per server module, the adapter right before the server it creates. */
 function planServerModule(
   server: FileContext,
   generation: Generation,
-  construction: ImportedConstruction,
+  construction: Construction,
 ): PlannedAdapter | undefined {
   if (planned.has(server)) {
     const adapter = planned.get(server);
     return adapter?.generation === generation ? adapter : undefined;
   }
   planned.set(server, undefined);
-  if (OWN_QUESTIONS.test(server.text) || server.run?.mayWrite(server.path) !== true) return undefined;
+  if (EARLIER_ADAPTER.test(server.text) || server.run?.mayWrite(server.path) !== true) return undefined;
   const point = moduleSetupPoint(server.sourceFile);
   if (point === undefined || point.offset > construction.statement.getStart(server.sourceFile))
     return undefined;
@@ -200,9 +227,9 @@ function planServerModule(
 
 /**
  * The adapter the module creating the server of all these handlers exports, when that module can
- * be rewritten: it is in the run, creates the server at its top level after its imports, and asks
- * no questions of its own (it would set its own adapter up). Otherwise undefined, and the handler
- * module sets its own adapter up (on SDK v2 noting where the server must be wrapped).
+ * be rewritten: it is in the run, creates the server at its top level after its imports, and has
+ * no adapter of an earlier run. Otherwise undefined, and the handler module sets its own adapter
+ * up (on SDK v2 noting where the server must be wrapped).
  */
 export function sharedAdapter(
   context: FileContext,
@@ -233,4 +260,70 @@ export function sharedAdapter(
     take: (singleUse) => adapter.take(singleUse),
     requires: { unit: adapter.unit, label: `the adapter set up in ${relative}` },
   };
+}
+
+/** The adapter a module's own handlers share with the other modules registering on its server. */
+export interface OwnServerAdapter {
+  readonly name: string;
+  /** The module's sites for its first rewrite that uses it; single use when they journal steps. */
+  take(singleUse: boolean): Site[];
+}
+
+/** Terms of a module that asks questions, as the transform's prefilter has them. */
+const QUESTION_TERMS =
+  /\b(?:elicitInput|createMessage|listRoots|requestSampling)\b|elicitation\/create|sampling\/createMessage|roots\/list/;
+
+/** Whether another module of the run imports the declaration from this one and asks questions. */
+function importedByQuestionModule(context: FileContext, declaration: ts.VariableDeclaration): boolean {
+  if (!ts.isIdentifier(declaration.name)) return false;
+  const name = declaration.name.text;
+  return (context.run?.sourceFiles ?? []).some(
+    (file) =>
+      file !== context.sourceFile &&
+      QUESTION_TERMS.test(file.text) &&
+      file.statements.some((statement) => {
+        if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
+          return false;
+        const named = statement.importClause?.namedBindings;
+        if (named === undefined || !ts.isNamedImports(named)) return false;
+        if (!named.elements.some((element) => (element.propertyName ?? element.name).text === name))
+          return false;
+        const module = context.checker.getSymbolAtLocation(statement.moduleSpecifier);
+        return module?.declarations?.[0] === context.sourceFile;
+      }),
+  );
+}
+
+/**
+ * The adapter a module's own handlers share with the modules that import its server: when every
+ * one of these handlers registers on one server it creates at its top level, after its imports,
+ * and a module registering handlers imports that server, or has already planned the adapter here.
+ * Whichever module is analysed first, they all use one adapter; otherwise undefined, and the
+ * module sets up its own, which the others then do not share.
+ */
+export function ownServerAdapter(
+  context: FileContext,
+  generation: Generation,
+  handlers: readonly EligibleHandler[],
+): OwnServerAdapter | undefined {
+  // Planned by a module importing the server: this module's handlers register through it too.
+  const earlier = planned.get(context);
+  if (earlier !== undefined)
+    return earlier.generation === generation
+      ? { name: earlier.name, take: (singleUse) => earlier.take(singleUse) }
+      : undefined;
+  const own = handlers.filter((handler) => handler.generation === generation);
+  if (context.run === undefined || own.length === 0 || own.length !== handlers.length) return undefined;
+  const constructions = own.map((handler) => localConstruction(context, handler.access.expression));
+  const first = constructions[0];
+  if (first === undefined || constructions.some((each) => each?.declaration !== first.declaration))
+    return undefined;
+  if (!planned.has(context) && !importedByQuestionModule(context, first.declaration)) {
+    // Decided: a module importing the server later keeps an adapter of its own.
+    planned.set(context, undefined);
+    return undefined;
+  }
+  const adapter = planServerModule(context, generation, first);
+  if (adapter === undefined) return undefined;
+  return { name: adapter.name, take: (singleUse) => adapter.take(singleUse) };
 }
