@@ -18,7 +18,7 @@ import {
   deploymentReason,
   deploymentTodo,
 } from './runtime-construction.js';
-import { servedTransport } from './served-transport.js';
+import { servedTransport, type ServedTransport } from './served-transport.js';
 import { ownServerAdapter, sharedAdapter, type SharedAdapter } from './shared-adapter.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
@@ -166,7 +166,16 @@ export function planAdapterSetup(
   if (point === undefined) return undefined;
   const name = context.declarationName(ADAPTER_NAME);
   const notes = serverOptionsNotes(context, handlers, name);
-  const transport = servedTransport(context);
+  // A per-process key belongs to one keyring: the adapter whose serverOptions() verify the SDK v2
+  // server's retries elsewhere would not open what this one seals.
+  const served = servedTransport(context);
+  const transport: ServedTransport =
+    served.kind === 'stdio-only' && notes.length > 0
+      ? {
+          kind: 'unknown',
+          why: `served over stdio only (${served.where}), but the SDK v2 server these handlers register on verifies retries with another adapter's keys`,
+        }
+      : served;
   return {
     name,
     finish: (singleUse) => {
