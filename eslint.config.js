@@ -8,7 +8,13 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   {
     name: 'mcp-mrtr/ignores',
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'fixtures/codemod/.work/**'],
+    ignores: [
+      '**/dist/**',
+      'packages/*/commonjs/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'fixtures/codemod/.work/**',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

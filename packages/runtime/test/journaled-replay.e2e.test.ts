@@ -165,10 +165,17 @@ describe('content outside the schema on SDK v1', () => {
       const pushed = await host.call('tools/call', 'push_nights');
       host.user.answer('Where should Jo go?', accept({ city: 'Oslo' }));
       const replayed = await host.call('tools/call', 'book_trip', { traveller: 'Jo' });
-      expect(text(pushed)).toBe(
+      expect(text(replayed)).toBe(
         'MCP error -32602: Elicitation response content does not match requested schema: data/nights must be >= 1',
       );
-      expect(replayed).toEqual(pushed);
+      if (process.env.MCP_MRTR_TEST_SDK_V1 === 'oldest') {
+        // SDK v1 before 1.22 validated with ajv 6, which words the detail "data.nights should be >= 1".
+        expect(text(pushed)).toMatch(
+          /^MCP error -32602: Elicitation response content does not match requested schema: /,
+        );
+      } else {
+        expect(replayed).toEqual(pushed);
+      }
     } finally {
       await host.close();
     }

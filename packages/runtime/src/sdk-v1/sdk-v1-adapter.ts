@@ -2,18 +2,14 @@ import type { MrtrEligibleMethod } from '@mcp-mrtr/core';
 import {
   ResourceTemplate,
   type McpServer,
+  type PromptCallback,
   type RegisteredPrompt,
   type RegisteredResource,
   type RegisteredResourceTemplate,
   type RegisteredTool,
   type ResourceMetadata,
+  type ToolCallback,
 } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type {
-  AnySchema,
-  SchemaOutput,
-  ShapeOutput,
-  ZodRawShapeCompat,
-} from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import {
@@ -54,22 +50,43 @@ export interface SdkV1AdapterOptions extends LegacyFulfilmentOptions {
   readonly principal?: (extra: Extra) => string;
 }
 
-type ArgsOf<S> = S extends ZodRawShapeCompat
-  ? ShapeOutput<S>
-  : S extends AnySchema
+// Schema types come from the SDK's own declarations, not from zod-compat.js (1.23 and later), so
+// they follow the installed release: zod 3 raw shapes on 1.14 to 1.22, zod 3 or 4 from 1.23.
+/** A raw shape (`{ service: z.string() }`), as every SDK v1 release takes. */
+type ToolInputShape = NonNullable<Parameters<RegisteredTool['update']>[0]['paramsSchema']>;
+/** A whole schema (`z.object({ … })`), as SDK v1 takes from 1.23. */
+type ToolInputObject = NonNullable<RegisteredTool['inputSchema']>;
+/** What the installed SDK accepts as a tool's input schema. */
+export type ToolInputSchema = ToolInputShape | ToolInputObject;
+/** What the installed SDK accepts as a prompt's arguments schema: a raw shape of string schemas. */
+export type PromptArgsSchema = NonNullable<Parameters<RegisteredPrompt['update']>[0]['argsSchema']>;
+
+/** The output type of a zod 4 or zod 3 schema. */
+type SchemaOutput<S> = S extends { readonly _zod: { readonly output: infer O } }
+  ? O
+  : S extends { readonly _output: infer O }
+    ? O
+    : never;
+
+/** The arguments the SDK parses a tool's input into, as its own callbacks receive them. */
+type ToolArgsOf<S> = S extends ToolInputShape
+  ? Parameters<ToolCallback<S>>[0]
+  : S extends ToolInputObject
     ? SchemaOutput<S>
     : Record<string, never>;
 
-export interface ToolConfig<Input extends ZodRawShapeCompat | AnySchema | undefined> {
+type PromptArgsOf<S> = S extends PromptArgsSchema ? Parameters<PromptCallback<S>>[0] : Record<string, never>;
+
+export interface ToolConfig<Input extends ToolInputSchema | undefined> {
   readonly title?: string;
   readonly description?: string;
   readonly inputSchema?: Input;
-  readonly outputSchema?: ZodRawShapeCompat | AnySchema;
+  readonly outputSchema?: ToolInputSchema;
   readonly annotations?: ToolAnnotations;
   readonly _meta?: Record<string, unknown>;
 }
 
-export interface PromptConfig<Input extends Record<string, AnySchema> | undefined> {
+export interface PromptConfig<Input extends PromptArgsSchema | undefined> {
   readonly title?: string;
   readonly description?: string;
   readonly argsSchema?: Input;
@@ -135,7 +152,7 @@ function asLegacyError(error: unknown): unknown {
 }
 
 /**
- * Runs runtime handlers on an SDK v1 `McpServer` (1.32): SDK v1 has no MRTR, so the runtime
+ * Runs runtime handlers on an SDK v1 `McpServer` (1.14 or later): SDK v1 has no MRTR, so the runtime
  * fulfils each input_required round itself through `elicitInput` / `createMessage` / `listRoots`,
  * related to the originating request, checks the capabilities the client declared at initialize,
  * caps the rounds and follows cancellation. Tools report failures as isError results, prompts and
@@ -157,11 +174,11 @@ export class SdkV1Adapter {
     this.principalOf = options.principal ?? ((extra) => principalFromAuth(extra.authInfo));
   }
 
-  registerTool<Input extends ZodRawShapeCompat | AnySchema | undefined = undefined, State = unknown>(
+  registerTool<Input extends ToolInputSchema | undefined = undefined, State = unknown>(
     server: McpServer,
     name: string,
     config: ToolConfig<Input>,
-    handler: SdkV1ToolHandler<ArgsOf<Input>, State>,
+    handler: SdkV1ToolHandler<ToolArgsOf<Input>, State>,
   ): RegisteredTool {
     const run = async (args: unknown, extra: Extra): Promise<CallToolResult> => {
       try {
@@ -179,16 +196,14 @@ export class SdkV1Adapter {
     if (config.inputSchema === undefined) {
       return server.registerTool(name, config as ToolConfig<undefined>, (extra) => run({}, extra));
     }
-    return server.registerTool(name, config as ToolConfig<ZodRawShapeCompat>, (args, extra) =>
-      run(args, extra),
-    );
+    return server.registerTool(name, config as ToolConfig<ToolInputShape>, (args, extra) => run(args, extra));
   }
 
-  registerPrompt<Input extends Record<string, AnySchema> | undefined = undefined, State = unknown>(
+  registerPrompt<Input extends PromptArgsSchema | undefined = undefined, State = unknown>(
     server: McpServer,
     name: string,
     config: PromptConfig<Input>,
-    handler: SdkV1PromptHandler<ArgsOf<Input>, State>,
+    handler: SdkV1PromptHandler<PromptArgsOf<Input>, State>,
   ): RegisteredPrompt {
     const run = async (args: unknown, extra: Extra): Promise<GetPromptResult> => {
       try {
