@@ -176,6 +176,28 @@ describe('mcp-mrtr migrate', () => {
     expect(stdout).toContain(
       'Dependencies to add:\n  @mcp-mrtr/runtime to package.json (imported by src/server.ts)\n',
     );
+    expect(stdout).toMatch(
+      /To install:\n {2}npm install '@mcp-mrtr\/runtime@\^\d+\.\d+\.\d+' \(beside package\.json\) {2}npm: no lock file\n/,
+    );
+  });
+
+  it('says to upgrade the SDK, and why, when the runtime cannot run on the one installed (exit 1)', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER }, { installed: false });
+    p.write(
+      'package.json',
+      JSON.stringify({
+        name: 'temp',
+        type: 'module',
+        dependencies: { '@mcp-mrtr/runtime': '0.1.0', '@modelcontextprotocol/sdk': '1.0.0' },
+      }),
+    );
+    p.write('node_modules/@modelcontextprotocol/sdk/package.json', JSON.stringify({ version: '1.0.0' }));
+    p.write('yarn.lock', '');
+    const { code, stdout } = await p.run(['migrate', '--quiet', '--allow-unresolved']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(
+      /To install:\n {2}yarn add '@modelcontextprotocol\/sdk@[^']+' \(beside package\.json\) {2}yarn: yarn\.lock\n {4}@modelcontextprotocol\/sdk to \S+: @mcp-mrtr\/runtime needs @modelcontextprotocol\/sdk \S+ \(its peer range\); 1\.0\.0 is installed\n/,
+    );
   });
 
   it('--logging otel rewrites to the OpenTelemetry logs API', async () => {

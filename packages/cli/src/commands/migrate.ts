@@ -172,7 +172,8 @@ export async function runMigrate(
   if (!options.quiet) io.stderr.write(formatSummaryTable(report));
 
   const { summary } = report;
-  const workLeft = summary.manual > 0 || summary.failed > 0 || summary.missingDependencies > 0;
+  const upgrades = report.install.some((advice) => advice.upgrades.length > 0);
+  const workLeft = summary.manual > 0 || summary.failed > 0 || summary.missingDependencies > 0 || upgrades;
   if (workLeft || (mode === 'check' && summary.changed > 0)) return ExitCode.Findings;
   return ExitCode.Ok;
 }

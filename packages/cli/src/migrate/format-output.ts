@@ -16,7 +16,7 @@ export function colorDiff(diff: string, colors: Colors): string {
     .join('\n');
 }
 
-/** What is left to do, as plain text for stdout: manual sites, failed files, dependencies. */
+/** What is left to do, as plain text for stdout: manual sites, dependencies and what to install, failed files. */
 export function formatRemainingWork(report: MigrationReport, colors: Colors): string {
   const lines: string[] = [];
   if (report.manual.length > 0) {
@@ -50,6 +50,19 @@ export function formatRemainingWork(report: MigrationReport, colors: Colors): st
       lines.push(
         `  ${dependency.name} to ${dependency.packageJson ?? 'a package.json'} (imported by ${dependency.files.join(', ')})`,
       );
+    }
+  }
+  if (report.install.length > 0) {
+    lines.push(colors.bold('To install:'));
+    for (const advice of report.install) {
+      const where = advice.packageJson === null ? '' : ` (beside ${advice.packageJson})`;
+      const manager =
+        advice.lockFile === null
+          ? `${advice.packageManager}: no lock file`
+          : `${advice.packageManager}: ${advice.lockFile}`;
+      lines.push(`  ${colors.cyan(advice.command)}${where}  ${colors.dim(manager)}`);
+      for (const upgrade of advice.upgrades)
+        lines.push(colors.dim(`    ${upgrade.name} to ${upgrade.range}: ${upgrade.reason}`));
     }
   }
   const problems = report.files.filter((file) => file.status === 'failed' || file.status === 'skipped');

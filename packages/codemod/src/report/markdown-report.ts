@@ -81,6 +81,22 @@ export function formatMarkdownReport(report: MigrationReport): string {
       ),
     );
   }
+  if (report.install.length > 0) {
+    parts.push(
+      '## To install',
+      ...report.install.map((advice) => {
+        const where = advice.packageJson === null ? 'with no package.json' : `beside ${advice.packageJson}`;
+        const manager =
+          advice.lockFile === null
+            ? `${advice.packageManager}, as no lock file shows another`
+            : `${advice.packageManager}, from ${advice.lockFile}`;
+        const lines = [`Run ${where} (${manager}):`, '', '```sh', advice.command, '```'];
+        for (const upgrade of advice.upgrades)
+          lines.push('', `- \`${upgrade.name}\` to \`${upgrade.range}\`: ${upgrade.reason}.`);
+        return lines.join('\n');
+      }),
+    );
+  }
   const problems = report.files.filter((file) => file.status === 'failed' || file.status === 'skipped');
   if (problems.length > 0) {
     parts.push(

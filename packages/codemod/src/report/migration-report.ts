@@ -3,6 +3,7 @@ import { ruleDocsUrl } from '@mcp-mrtr/core';
 import type { SiteCategory } from '../analysis/site-category.js';
 import type { Site } from '../analysis/site.js';
 import type { FileStatus, MigrationResult } from '../engine/migration-result.js';
+import { installAdvice, type PackageManager, type SdkUpgrade } from './install-advice.js';
 
 /** How the run was made: a dry run, a CI check or a write. */
 export type RunMode = 'dry-run' | 'check' | 'write';
@@ -60,6 +61,19 @@ export interface MigrationReport {
     readonly name: string;
     readonly packageJson: string | null;
     readonly files: readonly string[];
+  }[];
+  /**
+   * What to install, per package.json: the missing packages and any SDK upgrade the runtime's
+   * peer range needs, as one command of the package manager its lock file shows (npm presumed).
+   */
+  readonly install: readonly {
+    readonly packageJson: string | null;
+    readonly packageManager: PackageManager;
+    readonly lockFile: string | null;
+    readonly packages: readonly string[];
+    readonly upgrades: readonly SdkUpgrade[];
+    /** Run in the package.json's directory. */
+    readonly command: string;
   }[];
   readonly projects: readonly {
     readonly tsconfig: string | null;
@@ -129,6 +143,14 @@ export function buildReport(result: MigrationResult, mode: RunMode, cwd: string)
       name: dependency.name,
       packageJson: dependency.packageJson === undefined ? null : relative(dependency.packageJson),
       files: dependency.files.map(relative),
+    })),
+    install: installAdvice(result).map((advice) => ({
+      packageJson: advice.packageJson === undefined ? null : relative(advice.packageJson),
+      packageManager: advice.packageManager,
+      lockFile: advice.lockFile === undefined ? null : relative(advice.lockFile),
+      packages: advice.packages,
+      upgrades: advice.upgrades,
+      command: advice.command,
     })),
     projects: result.projects.map((project) => ({
       tsconfig: project.tsconfig === undefined ? null : relative(project.tsconfig),

@@ -1,33 +1,32 @@
 import { ts } from 'ts-morph';
-import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import type { FileContext } from '../../analysis/file-context.js';
 import { REQUEST_STATE_RULE_ID } from '../../analysis/site-category.js';
 import type { Site } from '../../analysis/site.js';
 import { existingImportLocal, type ImportRequest } from '../../edits/imports.js';
 import { indentationAt, isBlankLine, lineStartOf } from '../../edits/line-ranges.js';
 import { hasMarkerAbove, markerText } from '../../edits/markers.js';
-import { braces, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { moduleSetupPoint } from '../../edits/module-setup-point.js';
-import { KEYS_TODO } from '../request-state/sealer-setup.js';
 import type { EligibleHandler, Generation } from './eligible-handlers.js';
-import { serverOptionsNotes, serverOptionsNotesAbove } from './server-construction.js';
+import { ownAdapterReason, serverOptionsNotes, serverOptionsNotesAbove } from './server-construction.js';
 import { serverOptionsEdits } from './server-options.js';
-import { sharedAdapter, type SharedAdapter } from './shared-adapter.js';
+import {
+  ADAPTER_CLASS,
+  ADAPTER_MODULE,
+  adapterDeclaration,
+  choiceWritten,
+  deploymentReason,
+  deploymentTodo,
+} from './runtime-construction.js';
+import { servedTransport, type ServedTransport } from './served-transport.js';
+import { ownServerAdapter, sharedAdapter, type SharedAdapter } from './shared-adapter.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
-// Once per module: the runtime, whose requestState keys come from the deployment (the marker says
-// so, as for the request-state transform's sealer), and the adapter of the SDK the file uses.
+// Once per module, or once per server when another module creates it (shared-adapter.ts): the
+// adapter of the SDK the file uses, on a runtime whose keys and single use the deployment may
+// have to configure (runtime-construction.ts; the marker says what).
 
-const KEYS_REASON =
-  'the keys that seal the journal must come from the deployment’s configuration; the codemod cannot choose or store a secret';
-
-export const ADAPTER_MODULE: Readonly<Record<Generation, string>> = {
-  v1: '@mcp-mrtr/runtime/sdk-v1',
-  v2: '@mcp-mrtr/runtime/sdk-v2',
-};
-
-const ADAPTER_CLASS: Readonly<Record<Generation, string>> = { v1: 'SdkV1Adapter', v2: 'SdkV2Adapter' };
+export { ADAPTER_MODULE };
 
 const ADAPTER_NAME = 'mrtr';
 
@@ -64,18 +63,20 @@ export function existingAdapter(
 /** The adapter of an earlier run whose keys marker is still there: the deployment still has to set the keys. */
 export function pendingAdapterKeysSite(context: FileContext, existing: ExistingAdapter): Site | undefined {
   const statement = existing.statement;
-  if (!/\.fromEnv\s*\(/.test(context.textOf(statement))) return undefined;
+  const declaration = context.textOf(statement);
+  if (!/\.fromEnv\s*\(/.test(declaration)) return undefined;
   const lineStart = lineStartOf(context.text, statement.getStart(context.sourceFile));
   if (!hasMarkerAbove(context.text, lineStart, REQUEST_STATE_RULE_ID)) return undefined;
+  const choice = choiceWritten(declaration, servedTransport(context));
   return context.manualSite(
     {
       transform: TRANSFORM_ID,
       category: 'request-state',
       kind: 'state-keys',
       node: statement,
-      todo: KEYS_TODO,
+      todo: deploymentTodo(choice),
     },
-    KEYS_REASON,
+    deploymentReason(choice.transport),
   );
 }
 
@@ -95,23 +96,32 @@ function serverOptionsSite(context: FileContext, node: ts.Node, todo: string): S
   return { ...site, anchor: { kind: 'in-rewrite' } };
 }
 
+/** What the setup writes, once the file's rewrites say whether they journal steps. */
+export interface FinishedSetup {
+  readonly edits: readonly TextEdit[];
+  readonly imports: readonly ImportRequest[];
+  /**
+   * The keys site, whose marker the inserted code carries, and the servers created elsewhere that
+   * need the adapter's serverOptions(), whose markers the setup carries too; or the sites of the
+   * module the adapter is shared from.
+   */
+  readonly sites: readonly Site[];
+}
+
 export interface AdapterSetup {
   /** The adapter's identifier in the file. */
   readonly name: string;
-  readonly edits: readonly TextEdit[];
-  readonly imports: readonly ImportRequest[];
-  /** The keys site, whose marker the inserted code carries. */
-  readonly keysSite?: Site;
-  /** Servers created elsewhere that need the adapter's serverOptions(); the setup carries their markers. */
-  readonly noteSites: readonly Site[];
+  /** The setup, on a runtime with single use when `singleUse` (a rewrite journals a step). */
+  finish(singleUse: boolean): FinishedSetup;
   /** The adapter is imported from the module creating the server (see shared-adapter.ts). */
   readonly shared?: SharedAdapter;
 }
 
 /**
- * The adapter to register through: the one an earlier run declared, or a new one after the
- * imports. For SDK v2 it also wraps the servers created in the file, and notes above the adapter
- * which servers the handlers register on are created elsewhere.
+ * The adapter to register through: the one an earlier run declared, one shared from the module
+ * creating the server, or a new one after the imports. For SDK v2 it also wraps the servers
+ * created in the file, and notes above the adapter which servers the handlers register on are
+ * created elsewhere.
  */
 export function planAdapterSetup(
   context: FileContext,
@@ -136,50 +146,65 @@ export function planAdapterSetup(
           .map((note) => `${indent}// ${markerText(REQUEST_STATE_RULE_ID, note)}${context.style.newline}`)
           .join(''),
       });
-    return {
-      name: existing.name,
-      edits,
-      imports: [],
-      noteSites: notes.map((note) => serverOptionsSite(context, existing.statement, note)),
-    };
+    const sites = notes.map((note) => serverOptionsSite(context, existing.statement, note));
+    return { name: existing.name, finish: () => ({ edits, imports: [], sites }) };
   }
-  const shared = generation === 'v2' ? sharedAdapter(context, handlers) : undefined;
+  const shared = sharedAdapter(context, generation, handlers);
   if (shared !== undefined)
-    return { name: shared.name, edits: [], imports: shared.imports, noteSites: [], shared };
+    return {
+      name: shared.name,
+      finish: (singleUse) => ({ edits: [], imports: shared.imports, sites: shared.take(singleUse) }),
+      shared,
+    };
+  const beside = ownServerAdapter(context, generation, handlers);
+  if (beside !== undefined)
+    return {
+      name: beside.name,
+      finish: (singleUse) => ({ edits: [], imports: [], sites: beside.take(singleUse) }),
+    };
   const point = moduleSetupPoint(context.sourceFile);
   if (point === undefined) return undefined;
-  const style = context.style;
   const name = context.declarationName(ADAPTER_NAME);
-  const keyring = context.importFor(RUNTIME_PACKAGE, 'Keyring');
-  const runtime = context.importFor(RUNTIME_PACKAGE, 'MrtrRuntime');
-  const adapter = context.importFor(ADAPTER_MODULE[generation], ADAPTER_CLASS[generation]);
   const notes = serverOptionsNotes(context, handlers, name);
-  const lines = [
-    `// ${markerText(REQUEST_STATE_RULE_ID, KEYS_TODO)}`,
-    ...notes.map((note) => `// ${markerText(REQUEST_STATE_RULE_ID, note)}`),
-    `const ${name} = new ${adapter.local}(new ${runtime.local}(${braces(style, `keyring: ${keyring.local}.fromEnv()`)}))${semicolon(style)}`,
-    '',
-  ];
-  const text = context.text;
-  const before = point.offset > 0 && !isBlankLine(text, lineStartOf(text, point.offset - 1)) ? [''] : [];
-  const keys = context.manualSite(
-    {
-      transform: TRANSFORM_ID,
-      category: 'request-state',
-      kind: 'state-keys',
-      node: point.statement,
-      todo: KEYS_TODO,
-    },
-    KEYS_REASON,
-  );
+  // A per-process key belongs to one keyring: the adapter whose serverOptions() verify the SDK v2
+  // server's retries elsewhere would not open what this one seals.
+  const served = servedTransport(context);
+  const transport: ServedTransport =
+    served.kind === 'stdio-only' && notes.length > 0
+      ? {
+          kind: 'unknown',
+          why: `served over stdio only (${served.where}), but the SDK v2 server these handlers register on verifies retries with another adapter's keys`,
+        }
+      : served;
   return {
     name,
-    edits: [
-      { start: point.offset, end: point.offset, text: [...before, ...lines, ''].join(style.newline) },
-      ...(generation === 'v2' ? serverOptionsEdits(context, name) : []),
-    ],
-    imports: [keyring, runtime, adapter],
-    keysSite: { ...keys, anchor: { kind: 'in-rewrite' } },
-    noteSites: notes.map((note) => serverOptionsSite(context, point.statement, note)),
+    finish: (singleUse) => {
+      const choice = { transport, singleUse };
+      const declaration = adapterDeclaration(context, generation, name, choice, false, notes);
+      const text = context.text;
+      const before = point.offset > 0 && !isBlankLine(text, lineStartOf(text, point.offset - 1)) ? [''] : [];
+      const keys = context.manualSite(
+        {
+          transform: TRANSFORM_ID,
+          category: 'request-state',
+          kind: 'state-keys',
+          node: point.statement,
+          todo: deploymentTodo(choice),
+        },
+        deploymentReason(transport, ownAdapterReason(context, handlers)),
+      );
+      const lines = [...before, ...declaration.lines, '', ''];
+      return {
+        edits: [
+          { start: point.offset, end: point.offset, text: lines.join(context.style.newline) },
+          ...(generation === 'v2' ? serverOptionsEdits(context, name) : []),
+        ],
+        imports: declaration.imports,
+        sites: [
+          { ...keys, anchor: { kind: 'in-rewrite' } },
+          ...notes.map((note) => serverOptionsSite(context, point.statement, note)),
+        ],
+      };
+    },
   };
 }

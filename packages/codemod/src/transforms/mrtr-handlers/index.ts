@@ -20,6 +20,7 @@ import {
   type HandlerFunction,
 } from './eligible-handlers.js';
 import { placeIn, unitOf } from './cross-file-calls.js';
+import { journalsSteps } from './runtime-construction.js';
 import { ForeignHelperCalls } from './foreign-helpers.js';
 import { setupCarrier } from './setup-carrier.js';
 import {
@@ -409,14 +410,14 @@ function analyse(context: FileContext): Site[] {
         [...rewrites.values()].flatMap((each) => each.typeImports),
       ),
     );
+    // Code that journals steps redeems each state once, or a retry could run a step again.
+    const singleUse = [...rewrites.values()].some(journalsSteps);
     for (const generation of usedGenerations) {
-      const setup = setups.get(generation);
+      const setup = setups.get(generation)?.finish(singleUse);
       if (setup === undefined) continue;
       edits.push(...setup.edits);
       imports.push(...setup.imports);
-      if (setup.keysSite !== undefined) sites.push(setup.keysSite);
-      sites.push(...setup.noteSites);
-      if (setup.shared !== undefined) sites.push(...setup.shared.takeSites());
+      sites.push(...setup.sites);
     }
   };
   for (const { push, placement } of found) {

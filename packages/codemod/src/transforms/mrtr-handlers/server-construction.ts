@@ -14,7 +14,7 @@ import type { EligibleHandler } from './eligible-handlers.js';
 /** What the marker's todo starts with, so a later run recognises its own note. */
 const NOTE_START = 'Create the SDK v2 server';
 
-/** Where the server a v2 handler registers on is created, when that is not in this file. */
+/** Where the server a handler registers on is created, when that is not in this file. */
 function elsewhere(context: FileContext, receiver: ts.Expression): string | undefined {
   const inner = unwrapExpression(receiver);
   if (!ts.isIdentifier(inner))
@@ -67,6 +67,24 @@ export function serverOptionsNotes(
     );
   }
   return [...notes];
+}
+
+/**
+ * Why the handlers of this file, registered on servers created elsewhere, get an adapter of this
+ * module rather than the one beside the server's construction; undefined when every server is
+ * created here.
+ */
+export function ownAdapterReason(
+  context: FileContext,
+  handlers: readonly EligibleHandler[],
+): string | undefined {
+  const where = new Set<string>();
+  for (const handler of handlers) {
+    const found = elsewhere(context, handler.access.expression);
+    if (found !== undefined) where.add(found);
+  }
+  if (where.size === 0) return undefined;
+  return `this module sets up an adapter of its own, as the codemod cannot set one up beside the server's construction: ${[...where].join('; ')}`;
 }
 
 /** The server-options notes an earlier run left in the comment lines right above `lineStart`. */

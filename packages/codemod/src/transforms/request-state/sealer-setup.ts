@@ -16,7 +16,10 @@ import { TRANSFORM_ID } from './transform-id.js';
 /** The variable `Keyring.fromEnv()` reads by default (the runtime's `DEFAULT_KEYS_VARIABLE`). */
 export const KEYS_VARIABLE = 'MCP_MRTR_STATE_KEYS';
 
-export const KEYS_TODO = `Give every instance that may handle a retry the same requestState keys: set ${KEYS_VARIABLE} to "id:base64secret" entries, current key first (generate a secret with: node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"), or load them from your secret manager with Keyring.fromProvider. Then delete this comment.`;
+/** What to do about the keys, without the closing "Then delete this comment.". */
+export const KEYS_ADVICE = `Give every instance that may handle a retry the same requestState keys: set ${KEYS_VARIABLE} to "id:base64secret" entries, current key first (generate a secret with: node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"), or load them from your secret manager with Keyring.fromProvider.`;
+
+export const KEYS_TODO = `${KEYS_ADVICE} Then delete this comment.`;
 
 const KEYS_REASON =
   'the keys must come from the deployment’s configuration; the codemod cannot choose or store a secret';
