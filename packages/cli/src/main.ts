@@ -147,7 +147,11 @@ go to stdout; progress and errors go to stderr.`,
   )
     .option('--write', 'write the changes instead of printing them', false)
     .option('--check', 'exit 1 if anything would change (for CI); writes nothing', false)
-    .option('--force', 'with --write: write files even when they have uncommitted changes', false)
+    .option(
+      '--force',
+      'with --write: write files even when they have uncommitted changes (without --write: a usage error)',
+      false,
+    )
     .option('--report <file>', 'also write a report of the run: JSON (.json) or Markdown (.md)')
     .option(
       '--allow-unresolved',

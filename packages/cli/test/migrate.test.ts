@@ -334,6 +334,8 @@ describe('mcp-mrtr migrate', () => {
 
   it.each([
     [['--write', '--check'], /--write and --check exclude each other/],
+    [['--force'], /--force only applies with --write: a dry run writes nothing/],
+    [['--check', '--force'], /--force only applies with --write/],
     [['--report', 'report.txt'], /--report report\.txt: the file name must end in \.json or \.md/],
     [
       ['--transform', 'nope'],

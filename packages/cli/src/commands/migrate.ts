@@ -58,6 +58,10 @@ function reportFormat(file: string): ReportFormat {
 function validate(options: MigrateOptions): { mode: RunMode; format: ReportFormat | undefined } {
   if (options.write && options.check)
     throw new UsageError('--write and --check exclude each other: --check never writes');
+  if (options.force === true && !options.write)
+    throw new UsageError(
+      '--force only applies with --write: a dry run writes nothing, so there is nothing to force',
+    );
   try {
     selectTransforms(options.transform);
   } catch (error) {
