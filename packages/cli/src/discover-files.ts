@@ -43,7 +43,12 @@ export interface DiscoverOptions {
 
 /** Why a file named on the command line was left out: the reasons directory discovery has too. */
 export type SkipReason =
-  'not a source file' | 'declaration file' | 'dependency or build output' | 'ignored' | 'larger than 1 MiB';
+  | 'not a regular file'
+  | 'not a source file'
+  | 'declaration file'
+  | 'dependency or build output'
+  | 'ignored'
+  | 'larger than 1 MiB';
 
 export interface SkippedFile {
   /** Absolute path. */
@@ -128,8 +133,9 @@ class GitignoreRules {
 
 /**
  * Finds the source files to check or migrate. Directories and globs skip dependencies, build
- * output, declaration files, whatever `.gitignore` excludes, and files larger than 1 MiB (listed in
- * `large`, so the caller can say which). A file named explicitly is taken
+ * output, declaration files, whatever `.gitignore` excludes, anything but regular files (the glob
+ * lists no FIFOs, sockets or devices), and files larger than 1 MiB (listed in `large`, so the
+ * caller can say which). A file named explicitly is taken
  * unless `--ignore` matches it or directory discovery would have skipped it: those are returned
  * as `skipped`, with the reason, so the caller can say so without ending the run. A path that
  * does not exist or a glob that matches nothing is a usage error.
@@ -160,6 +166,8 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
   const emptyDirectories: string[] = [];
   const skipped: SkippedFile[] = [];
   const skipReason = (file: string): SkipReason | undefined => {
+    // Reading a FIFO waits for a writer and a device may never end: the run would hang.
+    if (!statSync(file).isFile()) return 'not a regular file';
     if (!hasSourceExtension(file)) return 'not a source file';
     if (DECLARATION_FILE.test(file)) return 'declaration file';
     // Only directories below the working directory, or below the repository of a file elsewhere.

@@ -78,7 +78,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
       `${EXIT_CODE_HELP}
 
 Directories and globs skip node_modules, build output, declaration files, anything .gitignore
-excludes, files larger than 1 MiB (bundled or generated code; stderr names them) and files that
+excludes, anything but regular files (FIFOs, sockets, devices), files larger than 1 MiB (bundled or generated code; stderr names them) and files that
 are not UTF-8 text (a video segment named .ts; the run names them); files named one by one (as a
 shell expands src/*.ts) skip the same, with one line on stderr saying how many and why. Results
 go to stdout; progress and errors go to stderr.`,

@@ -1,8 +1,12 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatMarkdownReport, type MigrationReport } from '@mcp-mrtr/codemod';
 import { MANUAL_CLIENT, REWRITABLE_SERVER, tempProject, type TempProject } from './migrate-project.js';
+
+const BIN = path.resolve(import.meta.dirname, '../bin/mcp-mrtr.js');
 
 let project: TempProject | undefined;
 const open = (...args: Parameters<typeof tempProject>) => (project = tempProject(...args));
@@ -207,6 +211,27 @@ describe('mcp-mrtr migrate', () => {
       'mcp-mrtr migrate: skipped 1 of the files named, as directory discovery would: 1 is a declaration file\n',
     );
   });
+
+  it.each([['migrate'], ['check']])(
+    '%s skips a FIFO named on the command line, with one line on stderr, instead of waiting on it',
+    (command) => {
+      const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+      execFileSync('mkfifo', [p.file('src/pipe.ts')]);
+      // The built CLI in a child process: reading a FIFO blocks the whole thread, so a regression
+      // must end in this timeout, not in a test run that never finishes.
+      const child = spawnSync(process.execPath, [BIN, command, 'src/pipe.ts', 'src/server.ts'], {
+        cwd: p.dir,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(child.signal).toBeNull();
+      expect(child.stderr).toContain(
+        `mcp-mrtr ${command}: skipped 1 of the files named, as directory discovery would: 1 is not a regular file (a FIFO, socket or device)\n`,
+      );
+      expect(child.stderr).toContain(`mcp-mrtr ${command}: 1 file,`);
+    },
+    180_000,
+  );
 
   describe('in a checkout whose dependencies are not installed', () => {
     const notInstalled = () => open({ 'src/server.ts': REWRITABLE_SERVER }, { installed: false });
