@@ -18,7 +18,8 @@ Exit codes:
 const MIGRATE_HELP = `
 Without --write nothing is written: the unified diff goes to stdout. Sites the codemod cannot
 rewrite get a "// mcp-mrtr: <rule-id> — <what to do>" comment and are listed after the diff.
---write refuses files with uncommitted changes (git) unless --force.
+--write refuses files with uncommitted changes (git) unless --force, and removes the temporary
+files (.<name>.mcp-mrtr-<pid>-<random>.tmp) that a killed --write left beside the files.
 `;
 
 const PATHS_HELP = 'files, directories or globs (default: the current directory)';

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -93,6 +93,25 @@ describe('mcp-mrtr migrate', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('not in a git work tree');
     expect(readFileSync(p.file('src/server.ts'), 'utf8')).toContain('logToStderr(');
+  });
+
+  it('--write removes the temporary files a killed --write left, and says so; those of a running one stay', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+    // What SIGKILL during writing leaves: a staged file named for a process that no longer runs.
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    const stray = `src/.server.ts.mcp-mrtr-${ended}-0123456789ab.tmp`;
+    // Another run still writing (its process, our parent, is alive) must keep its files.
+    const running = `src/.server.ts.mcp-mrtr-${process.ppid}-0123456789ab.tmp`;
+    p.write(stray, 'half of the new text');
+    p.write(running, 'the new text');
+    const { code, stderr } = await p.run(['migrate', '--write', '--quiet']);
+    expect(code).toBe(0);
+    expect(existsSync(p.file(stray))).toBe(false);
+    expect(existsSync(p.file(running))).toBe(true);
+    expect(stderr).toBe(
+      `mcp-mrtr migrate: removed 1 temporary file that an interrupted --write left: ${stray}\n`,
+    );
+    expect(readdirSync(p.file('src')).sort()).toEqual([path.basename(running), 'server.ts']);
   });
 
   it('reports a file with a syntax error, leaves it untouched and still migrates the others (exit 1)', async () => {

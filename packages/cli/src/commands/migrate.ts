@@ -1,8 +1,10 @@
 import { plural } from '../plural.js';
 import { writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   buildReport,
+  findStrayTemporaryFiles,
   findUnresolvedSdkPackages,
   formatMarkdownReport,
   planMigration,
@@ -23,7 +25,13 @@ import { colorsFor } from '../migrate/colors.js';
 import { colorDiff, formatRemainingWork, formatSummaryTable } from '../migrate/format-output.js';
 import { uncommittedFiles } from '../migrate/git-status.js';
 import { createProgressReporter } from '../migrate/progress.js';
-import { describeLarge, describeScope, describeSkipped, type CommonOptions } from './common-options.js';
+import {
+  describeLarge,
+  describeScope,
+  describeSkipped,
+  listFiles,
+  type CommonOptions,
+} from './common-options.js';
 
 export interface MigrateOptions extends CommonOptions {
   /** Write the changes; without it the command is a dry run. */
@@ -106,6 +114,19 @@ function preflightSdk(files: readonly string[], mode: RunMode, options: MigrateO
 }
 
 /**
+ * Removes what a `--write` killed while writing left beside the files (staged new text, copies of
+ * old text), saying so even with --quiet: files disappear.
+ */
+async function removeStrayTemporaryFiles(files: readonly string[], io: CliIo): Promise<void> {
+  const stray = await findStrayTemporaryFiles(files);
+  if (stray.length === 0) return;
+  await Promise.all(stray.map((file) => rm(file, { force: true })));
+  io.stderr.write(
+    `mcp-mrtr migrate: removed ${plural(stray.length, 'temporary file')} that an interrupted --write left: ${listFiles(stray, io.cwd)}\n`,
+  );
+}
+
+/**
  * `mcp-mrtr migrate`: rewrite old-style MCP code. A dry run prints the unified diff; `--write`
  * applies it (refusing files with uncommitted changes unless `--force`); `--check` fails when
  * anything would change. What is left to do goes to stdout and, with `--report`, to a file.
@@ -124,6 +145,7 @@ export async function runMigrate(
     if (line !== undefined) log.info(`mcp-mrtr migrate: ${line}`);
   }
   log.info(`mcp-mrtr migrate: ${describeScope(discovered, io.cwd)}, transforms: ${transformIds.join(', ')}`);
+  if (mode === 'write') await removeStrayTemporaryFiles(discovered.files, io);
 
   const root = runRoot(io.cwd, discovered.files);
   const progress = createProgressReporter(io, options.quiet);

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { constants, realpathSync } from 'node:fs';
-import { copyFile, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
  * Every file `--write` creates beside a source file is named `.<name>.mcp-mrtr-<pid>-<random>.tmp`:
  * the new text before it is renamed over the source, and the copy of the old text that undoes a
- * cross-file rewrite.
+ * cross-file rewrite. A run killed before it removed them leaves them behind; the name lets the
+ * next run find them (`findStrayTemporaryFiles`).
  */
+const TEMPORARY_NAME = /^\..+\.mcp-mrtr-(\d+)-[0-9a-f]{12}\.tmp$/;
+
 function temporaryNameFor(file: string): string {
   const name = `.${path.basename(file)}.mcp-mrtr-${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
   return path.join(path.dirname(file), name);
@@ -96,4 +99,38 @@ export async function commitStaged(files: readonly StagedFile[]): Promise<void> 
     }
   }
   await discard(files.map((file) => file.backup));
+}
+
+function isLiveProcess(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The temporary files that an interrupted `--write` left in the directories of these files. A file
+ * named for a process that is still running, other than this one, may be another run's work in
+ * progress, and is left alone.
+ */
+export async function findStrayTemporaryFiles(files: readonly string[]): Promise<string[]> {
+  const stray: string[] = [];
+  for (const dir of new Set(files.map((file) => path.dirname(file)))) {
+    let entries: string[];
+    try {
+      entries = await readdir(dir);
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const pid = TEMPORARY_NAME.exec(entry)?.[1];
+      if (pid === undefined) continue;
+      if (Number(pid) !== process.pid && isLiveProcess(Number(pid))) continue;
+      stray.push(path.join(dir, entry));
+    }
+  }
+  return stray.sort();
 }
