@@ -252,6 +252,22 @@ describe('mcp-mrtr migrate', () => {
     180_000,
   );
 
+  it.each([
+    ['migrate', ['migrate', '--quiet']],
+    ['check', ['check', '--type-aware', '--quiet']],
+  ])('%s names a tsconfig.json that does not parse, with its first error', async (command, args) => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+    // TypeScript reads past the doubled comma and keeps what it can: nothing else would say so.
+    p.write(
+      'tsconfig.json',
+      '{\n  "compilerOptions": {\n    "strict": true,,\n    "types": ["node"]\n  }\n}\n',
+    );
+    const { stderr } = await p.run(args);
+    expect(stderr).toBe(
+      `mcp-mrtr ${command}: tsconfig.json does not parse (3:20 Property assignment expected); TypeScript goes on with what it could read of it\n`,
+    );
+  });
+
   describe('in a checkout whose dependencies are not installed', () => {
     const notInstalled = () => open({ 'src/server.ts': REWRITABLE_SERVER }, { installed: false });
     const preflight =

@@ -18,6 +18,7 @@ import {
   type RunMode,
 } from '@mcp-mrtr/codemod';
 import { discoverFiles } from '../discover-files.js';
+import { describeBrokenTsconfigs } from '../tsconfig-errors.js';
 import { runRoot } from '../run-root.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { createLog, type CliIo } from '../io.js';
@@ -145,6 +146,8 @@ export async function runMigrate(
     if (line !== undefined) log.info(`mcp-mrtr migrate: ${line}`);
   }
   log.info(`mcp-mrtr migrate: ${describeScope(discovered, io.cwd)}, transforms: ${transformIds.join(', ')}`);
+  for (const line of describeBrokenTsconfigs(discovered.files, io.cwd))
+    io.stderr.write(`mcp-mrtr migrate: ${line}\n`);
   if (mode === 'write') await removeStrayTemporaryFiles(discovered.files, io);
 
   const root = runRoot(io.cwd, discovered.files);
