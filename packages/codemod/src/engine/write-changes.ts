@@ -87,26 +87,30 @@ async function writeUnit(
       break;
     }
   }
+  const notRestored = new Set<string>();
   if (failure === undefined) {
     try {
       await commitStaged(staged);
       return [...unit];
     } catch (error) {
       if (!(error instanceof CommitError)) throw error;
-      const file = unit[staged.findIndex((each) => each.target === error.file)]!.file;
-      const lost =
-        error.notRestored.length === 0
-          ? ''
-          : `; ${error.notRestored.map((each) => path.relative(cwd, each)).join(', ')} could not be put back and now hold the new text`;
-      failure = { file, reason: `could not write the file: ${error.message}${lost}` };
+      const fileOf = (target: string) => unit[staged.findIndex((each) => each.target === target)]!.file;
+      for (const target of error.notRestored) notRestored.add(fileOf(target));
+      failure = { file: fileOf(error.file), reason: `could not write the file: ${error.message}` };
     }
   } else {
     await discardStaged(staged);
   }
+  const { file: failedFile, reason } = failure;
   const failed = unit.map((outcome) =>
-    outcome.file === failure.file
-      ? { ...outcome, status: 'failed' as const, reason: failure.reason }
+    outcome.file === failedFile ? { ...outcome, status: 'failed' as const, reason } : outcome,
+  );
+  return failWithLinked(failed, groups, cwd).map((outcome) =>
+    notRestored.has(outcome.file)
+      ? {
+          ...outcome,
+          reason: `written, but ${path.relative(cwd, failedFile).replaceAll('\\', '/')}, part of the same cross-file rewrite, failed (${reason}) and the old text could not be put back: restore this file from version control`,
+        }
       : outcome,
   );
-  return failWithLinked(failed, groups, cwd);
 }
