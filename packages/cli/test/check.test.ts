@@ -124,7 +124,8 @@ describe('mcp-mrtr check', () => {
     const { code, stdout } = await run(['check', '--type-aware', '-f', 'json', 'src'], root);
     expect(code).toBe(1);
     expect(findings(JSON.parse(stdout) as ESLint.LintResult[], root)).toEqual(LEGACY_SERVER_FINDINGS);
-  });
+    // A typed program for the whole fixture: about 20 s here alone, past 30 s on a loaded machine.
+  }, 120_000);
 
   it('finds the SDK v2 push APIs of the second sample server', async () => {
     const root = path.join(REPO, 'fixtures/legacy-server-v2');
