@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, opendirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { glob, isDynamicPattern } from 'tinyglobby';
@@ -43,7 +43,12 @@ export interface DiscoverOptions {
 
 /** Why a file named on the command line was left out: the reasons directory discovery has too. */
 export type SkipReason =
-  'not a source file' | 'declaration file' | 'dependency or build output' | 'ignored' | 'larger than 1 MiB';
+  | 'not a regular file'
+  | 'not a source file'
+  | 'declaration file'
+  | 'dependency or build output'
+  | 'ignored'
+  | 'larger than 1 MiB';
 
 export interface SkippedFile {
   /** Absolute path. */
@@ -127,12 +132,26 @@ class GitignoreRules {
 }
 
 /**
+ * A directory named on the command line must be listable: the glob passes over one it cannot read,
+ * which would make the run report "0 files" and pass.
+ */
+function assertReadableDirectory(pattern: string, directory: string): void {
+  try {
+    opendirSync(directory).closeSync();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`${pattern}: cannot read this directory (${reason})`);
+  }
+}
+
+/**
  * Finds the source files to check or migrate. Directories and globs skip dependencies, build
- * output, declaration files, whatever `.gitignore` excludes, and files larger than 1 MiB (listed in
- * `large`, so the caller can say which). A file named explicitly is taken
+ * output, declaration files, whatever `.gitignore` excludes, anything but regular files (the glob
+ * lists no FIFOs, sockets or devices), and files larger than 1 MiB (listed in `large`, so the
+ * caller can say which). A file named explicitly is taken
  * unless `--ignore` matches it or directory discovery would have skipped it: those are returned
  * as `skipped`, with the reason, so the caller can say so without ending the run. A path that
- * does not exist or a glob that matches nothing is a usage error.
+ * does not exist, a directory that cannot be read or a glob that matches nothing is a usage error.
  */
 export async function discoverFiles(options: DiscoverOptions): Promise<DiscoveredFiles> {
   const { cwd } = options;
@@ -160,6 +179,8 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
   const emptyDirectories: string[] = [];
   const skipped: SkippedFile[] = [];
   const skipReason = (file: string): SkipReason | undefined => {
+    // Reading a FIFO waits for a writer and a device may never end: the run would hang.
+    if (!statSync(file).isFile()) return 'not a regular file';
     if (!hasSourceExtension(file)) return 'not a source file';
     if (DECLARATION_FILE.test(file)) return 'declaration file';
     // Only directories below the working directory, or below the repository of a file elsewhere.
@@ -194,6 +215,7 @@ export async function discoverFiles(options: DiscoverOptions): Promise<Discovere
     const target = path.resolve(cwd, pattern);
     if (existsSync(target)) {
       if (statSync(target).isDirectory()) {
+        assertReadableDirectory(pattern, target);
         const files = await walk([SOURCE_GLOB], target);
         if (files.length === 0) emptyDirectories.push(target);
         files.forEach((file) => found.add(file));

@@ -18,7 +18,8 @@ Exit codes:
 const MIGRATE_HELP = `
 Without --write nothing is written: the unified diff goes to stdout. Sites the codemod cannot
 rewrite get a "// mcp-mrtr: <rule-id> — <what to do>" comment and are listed after the diff.
---write refuses files with uncommitted changes (git) unless --force.
+--write refuses files with uncommitted changes (git) unless --force, and removes the temporary
+files (.<name>.mcp-mrtr-<pid>-<random>.tmp) that a killed --write left beside the files.
 `;
 
 const PATHS_HELP = 'files, directories or globs (default: the current directory)';
@@ -78,7 +79,7 @@ function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
       `${EXIT_CODE_HELP}
 
 Directories and globs skip node_modules, build output, declaration files, anything .gitignore
-excludes, files larger than 1 MiB (bundled or generated code; stderr names them) and files that
+excludes, anything but regular files (FIFOs, sockets, devices), files larger than 1 MiB (bundled or generated code; stderr names them) and files that
 are not UTF-8 text (a video segment named .ts; the run names them); files named one by one (as a
 shell expands src/*.ts) skip the same, with one line on stderr saying how many and why. Results
 go to stdout; progress and errors go to stderr.`,
@@ -147,7 +148,11 @@ go to stdout; progress and errors go to stderr.`,
   )
     .option('--write', 'write the changes instead of printing them', false)
     .option('--check', 'exit 1 if anything would change (for CI); writes nothing', false)
-    .option('--force', 'with --write: write files even when they have uncommitted changes', false)
+    .option(
+      '--force',
+      'with --write: write files even when they have uncommitted changes (without --write: a usage error)',
+      false,
+    )
     .option('--report <file>', 'also write a report of the run: JSON (.json) or Markdown (.md)')
     .option(
       '--allow-unresolved',

@@ -102,8 +102,23 @@ describe('mcp-mrtr check --changed-since', () => {
     project = tempProject({ 'src/a.ts': PUSH }, { git: true });
     const { code, stderr } = await project.run(['check', '--changed-since', 'origin/main', 'src']);
     expect(code).toBe(2);
-    expect(stderr).toMatch(/--changed-since origin\/main: git finds no merge base of origin\/main and HEAD/);
+    expect(stderr).toMatch(/--changed-since origin\/main: git knows no commit origin\/main/);
     expect(stderr).toContain('fetch-depth: 0');
+  });
+
+  it.each([
+    // git would read these as its own options: --independent made merge-base print HEAD itself.
+    ['--independent'],
+    ['--all'],
+    // Refs that name something other than a commit.
+    ['HEAD^{tree}'],
+    ['HEAD:src/a.ts'],
+  ])('is a usage error, naming the ref, for --changed-since=%s', async (ref) => {
+    project = tempProject({ 'src/a.ts': PUSH }, { git: true });
+    const { code, stdout, stderr } = await project.run(['check', `--changed-since=${ref}`, 'src']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`mcp-mrtr: --changed-since ${ref}: git knows no commit ${ref}`);
   });
 });
 

@@ -1,4 +1,14 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +24,7 @@ const REPO = path.resolve(import.meta.dirname, '../../..');
 /** `check` runs every rule the plugin registers. */
 const RULE_COUNT = Object.keys(pluginRules).length;
 const require = createRequire(import.meta.url);
+const BIN = path.join(REPO, 'packages/cli/bin/mcp-mrtr.js');
 
 async function run(args: string[], cwd = REPO) {
   let stdout = '';
@@ -113,7 +124,8 @@ describe('mcp-mrtr check', () => {
     const { code, stdout } = await run(['check', '--type-aware', '-f', 'json', 'src'], root);
     expect(code).toBe(1);
     expect(findings(JSON.parse(stdout) as ESLint.LintResult[], root)).toEqual(LEGACY_SERVER_FINDINGS);
-  });
+    // A typed program for the whole fixture: about 20 s here alone, past 30 s on a loaded machine.
+  }, 120_000);
 
   it('finds the SDK v2 push APIs of the second sample server', async () => {
     const root = path.join(REPO, 'fixtures/legacy-server-v2');
@@ -280,6 +292,56 @@ console.log('again');
     expect(bad?.messages[0]).toMatchObject({ fatal: true, line: 1, severity: 2 });
     expect(good?.errorCount).toBe(2);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'reports a file it cannot read as an error with its path, and still checks the others',
+    async () => {
+      const dir = project('unreadable', { 'src/server.ts': PUSH });
+      // A regular file whose every read fails, for root too: /proc/self/mem of the reading
+      // process has nothing mapped at offset 0, so read() returns EIO.
+      symlinkSync('/proc/self/mem', path.join(dir, 'src/mem.ts'));
+      const { code, stdout, stderr } = await run(['check', '-f', 'json', 'src/mem.ts', 'src/server.ts'], dir);
+      expect(stderr).not.toContain('internal error');
+      expect(code).toBe(1);
+      const results = JSON.parse(stdout) as ESLint.LintResult[];
+      expect(results.map((result) => path.relative(dir, result.filePath))).toEqual([
+        path.join('src', 'mem.ts'),
+        path.join('src', 'server.ts'),
+      ]);
+      expect(results[0]?.messages).toEqual([
+        expect.objectContaining({
+          fatal: true,
+          severity: 2,
+          message: 'could not read the file: EIO: i/o error, read',
+        }),
+      ]);
+      expect(results[1]?.errorCount).toBe(2);
+    },
+  );
+
+  it('is a usage error when a directory named on the command line cannot be read', () => {
+    const dir = project('unlistable', { 'src/server.ts': PUSH, 'locked/a.ts': PUSH });
+    chmodSync(path.join(dir, 'locked'), 0o000);
+    try {
+      // Root reads any directory; without the two capabilities that let it, the mode holds for
+      // root as for anyone. The built CLI runs in a child process that has dropped them.
+      const unprivileged =
+        process.getuid?.() === 0
+          ? (['setpriv', ['--bounding-set', '-dac_override,-dac_read_search', process.execPath]] as const)
+          : ([process.execPath, []] as const);
+      const child = spawnSync(unprivileged[0], [...unprivileged[1], BIN, 'check', 'src', 'locked'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect(child.status).toBe(2);
+      expect(child.stdout).toBe('');
+      expect(child.stderr).toMatch(
+        /^mcp-mrtr: locked: cannot read this directory \(EACCES: permission denied/m,
+      );
+    } finally {
+      chmodSync(path.join(dir, 'locked'), 0o755);
+    }
+  }, 120_000);
 
   it('leaves out binary files with a source name, names them on stderr, and still reports parse errors', async () => {
     const dir = project('binary', { 'src/server.ts': PUSH, 'src/bad.ts': 'export const = ;\n' });

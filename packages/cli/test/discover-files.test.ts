@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,9 @@ beforeAll(() => {
   write('.yarn/releases/yarn-4.9.1.cjs');
   write('bundles/run.js', 'x'.repeat(MAX_SOURCE_BYTES + 1));
   write('bundles/at-limit.js', 'x'.repeat(MAX_SOURCE_BYTES));
+  // Reading either never ends: a FIFO waits for a writer, a device streams forever.
+  execFileSync('mkfifo', [path.join(root, 'src/pipe.ts')]);
+  symlinkSync('/dev/zero', path.join(root, 'src/zero.ts'));
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -68,6 +72,8 @@ describe('discoverFiles', () => {
       'node_modules/some-sdk/index.js',
       'dist/server.js',
       'generated/client.ts',
+      'src/pipe.ts',
+      'src/zero.ts',
     ];
     const { files, skipped } = await discoverFiles({ patterns: named, cwd: root });
     expect(relative(files)).toEqual(['src/server.ts']);
@@ -77,6 +83,8 @@ describe('discoverFiles', () => {
       ['node_modules/some-sdk/index.js', 'dependency or build output'],
       ['dist/server.js', 'dependency or build output'],
       ['generated/client.ts', 'ignored'],
+      ['src/pipe.ts', 'not a regular file'],
+      ['src/zero.ts', 'not a regular file'],
     ]);
   });
 

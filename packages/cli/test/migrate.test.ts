@@ -1,8 +1,12 @@
-import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatMarkdownReport, type MigrationReport } from '@mcp-mrtr/codemod';
 import { MANUAL_CLIENT, REWRITABLE_SERVER, tempProject, type TempProject } from './migrate-project.js';
+
+const BIN = path.resolve(import.meta.dirname, '../bin/mcp-mrtr.js');
 
 let project: TempProject | undefined;
 const open = (...args: Parameters<typeof tempProject>) => (project = tempProject(...args));
@@ -89,6 +93,25 @@ describe('mcp-mrtr migrate', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('not in a git work tree');
     expect(readFileSync(p.file('src/server.ts'), 'utf8')).toContain('logToStderr(');
+  });
+
+  it('--write removes the temporary files a killed --write left, and says so; those of a running one stay', async () => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+    // What SIGKILL during writing leaves: a staged file named for a process that no longer runs.
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    const stray = `src/.server.ts.mcp-mrtr-${ended}-0123456789ab.tmp`;
+    // Another run still writing (its process, our parent, is alive) must keep its files.
+    const running = `src/.server.ts.mcp-mrtr-${process.ppid}-0123456789ab.tmp`;
+    p.write(stray, 'half of the new text');
+    p.write(running, 'the new text');
+    const { code, stderr } = await p.run(['migrate', '--write', '--quiet']);
+    expect(code).toBe(0);
+    expect(existsSync(p.file(stray))).toBe(false);
+    expect(existsSync(p.file(running))).toBe(true);
+    expect(stderr).toBe(
+      `mcp-mrtr migrate: removed 1 temporary file that an interrupted --write left: ${stray}\n`,
+    );
+    expect(readdirSync(p.file('src')).sort()).toEqual([path.basename(running), 'server.ts']);
   });
 
   it('reports a file with a syntax error, leaves it untouched and still migrates the others (exit 1)', async () => {
@@ -230,6 +253,43 @@ describe('mcp-mrtr migrate', () => {
     );
   });
 
+  it.each([['migrate'], ['check']])(
+    '%s skips a FIFO named on the command line, with one line on stderr, instead of waiting on it',
+    (command) => {
+      const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+      execFileSync('mkfifo', [p.file('src/pipe.ts')]);
+      // The built CLI in a child process: reading a FIFO blocks the whole thread, so a regression
+      // must end in this timeout, not in a test run that never finishes.
+      const child = spawnSync(process.execPath, [BIN, command, 'src/pipe.ts', 'src/server.ts'], {
+        cwd: p.dir,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(child.signal).toBeNull();
+      expect(child.stderr).toContain(
+        `mcp-mrtr ${command}: skipped 1 of the files named, as directory discovery would: 1 is not a regular file (a FIFO, socket or device)\n`,
+      );
+      expect(child.stderr).toContain(`mcp-mrtr ${command}: 1 file,`);
+    },
+    180_000,
+  );
+
+  it.each([
+    ['migrate', ['migrate', '--quiet']],
+    ['check', ['check', '--type-aware', '--quiet']],
+  ])('%s names a tsconfig.json that does not parse, with its first error', async (command, args) => {
+    const p = open({ 'src/server.ts': REWRITABLE_SERVER });
+    // TypeScript reads past the doubled comma and keeps what it can: nothing else would say so.
+    p.write(
+      'tsconfig.json',
+      '{\n  "compilerOptions": {\n    "strict": true,,\n    "types": ["node"]\n  }\n}\n',
+    );
+    const { stderr } = await p.run(args);
+    expect(stderr).toBe(
+      `mcp-mrtr ${command}: tsconfig.json does not parse (3:20 Property assignment expected); TypeScript goes on with what it could read of it\n`,
+    );
+  });
+
   describe('in a checkout whose dependencies are not installed', () => {
     const notInstalled = () => open({ 'src/server.ts': REWRITABLE_SERVER }, { installed: false });
     const preflight =
@@ -356,6 +416,8 @@ describe('mcp-mrtr migrate', () => {
 
   it.each([
     [['--write', '--check'], /--write and --check exclude each other/],
+    [['--force'], /--force only applies with --write: a dry run writes nothing/],
+    [['--check', '--force'], /--force only applies with --write/],
     [['--report', 'report.txt'], /--report report\.txt: the file name must end in \.json or \.md/],
     [
       ['--transform', 'nope'],

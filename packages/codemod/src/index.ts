@@ -13,6 +13,8 @@ export { MARKER_PREFIX } from './edits/markers.js';
 export { ruleIdOf } from './analysis/site-category.js';
 export type { ResolveContext, Transform } from './transform.js';
 export { selectTransforms, transforms, UnknownTransformError } from './transforms/index.js';
+export { findStrayTemporaryFiles } from './engine/staged-write.js';
+export { findNearestTsconfig } from './project/find-tsconfig.js';
 export { writeChanges } from './engine/write-changes.js';
 export { formatMarkdownReport } from './report/markdown-report.js';
 export { buildReport } from './report/migration-report.js';

@@ -1,4 +1,14 @@
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -84,6 +94,106 @@ describe('writing a cross-file rewrite', () => {
         expect(readFileSync(path.join(dir, file), 'utf8')).toBe(
           readFileSync(path.join(HELPER_CASE, file), 'utf8'),
         );
+    },
+    TIMEOUT,
+  );
+});
+
+/**
+ * The helper case in a directory of its own, the caller under `callerName`, planned: both files
+ * change. Failures below come while writing, after every file passed the checks before it.
+ */
+async function plannedHelperCase(callerName: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-mrtr-cross-file-'));
+  symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  cpSync(path.join(HELPER_CASE, 'confirm.ts'), path.join(dir, 'confirm.ts'));
+  cpSync(path.join(HELPER_CASE, 'tools.ts'), path.join(dir, callerName));
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ extends: path.join(REPO, 'fixtures/codemod/tsconfig.json'), include: ['.'] }),
+  );
+  // The helper first: a writer that goes file by file has written it when the caller fails.
+  const files = [path.join(dir, 'confirm.ts'), path.join(dir, callerName)];
+  const planned = await planMigration({ files, cwd: dir });
+  expect(planned.files.map((file) => file.status)).toEqual(['changed', 'changed']);
+  const unchanged = () => {
+    expect(readFileSync(files[0]!, 'utf8')).toBe(readFileSync(path.join(HELPER_CASE, 'confirm.ts'), 'utf8'));
+    expect(readFileSync(files[1]!, 'utf8')).toBe(readFileSync(path.join(HELPER_CASE, 'tools.ts'), 'utf8'));
+    // No temporary file is left beside them.
+    expect(readdirSync(dir).sort()).toEqual(
+      [callerName, 'confirm.ts', 'node_modules', 'tsconfig.json'].sort(),
+    );
+  };
+  return { dir, planned, unchanged };
+}
+
+/** Whether this process may mark files immutable (root with CAP_LINUX_IMMUTABLE, on ext4 or the like). */
+function canMakeImmutable(): boolean {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-mrtr-chattr-'));
+  const file = path.join(dir, 'probe');
+  writeFileSync(file, '');
+  const set = spawnSync('chattr', ['+i', file]).status === 0;
+  if (set) spawnSync('chattr', ['-i', file]);
+  rmSync(dir, { recursive: true, force: true });
+  return set;
+}
+
+describe('a cross-file rewrite whose writing fails part way', () => {
+  it(
+    'writes neither file when the second cannot be staged (a name at the 255-byte limit leaves no room for a temporary name)',
+    async () => {
+      // The reported failure is a directory that is not writable; root writes there regardless. A
+      // file name at the file system's limit fails the same way for root too: the staged copy
+      // beside the file needs a longer name, so creating it fails with ENAMETOOLONG.
+      const caller = `tools-${'x'.repeat(246)}.ts`;
+      const { dir, planned, unchanged } = await plannedHelperCase(caller);
+      try {
+        const written = await writeChanges(planned, undefined, dir);
+        expect(written.files.map((file) => [path.basename(file.file), file.status, file.reason])).toEqual([
+          [
+            'confirm.ts',
+            'failed',
+            expect.stringMatching(
+              new RegExp(
+                `^left unchanged with ${caller}, whose part of the same cross-file rewrite failed \\(could not write the file: ENAMETOOLONG`,
+              ),
+            ),
+          ],
+          [caller, 'failed', expect.stringMatching(/^could not write the file: ENAMETOOLONG/)],
+        ]);
+        unchanged();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    TIMEOUT,
+  );
+
+  it.runIf(canMakeImmutable())(
+    'puts the first file back when the rename over the second fails (an immutable file)',
+    async () => {
+      // chattr +i: the file reads as usual and its directory takes new files, but nothing, root
+      // included, may replace it, so its rename comes after the helper's has already happened.
+      const { dir, planned, unchanged } = await plannedHelperCase('tools.ts');
+      const caller = path.join(dir, 'tools.ts');
+      expect(spawnSync('chattr', ['+i', caller]).status).toBe(0);
+      try {
+        const written = await writeChanges(planned, undefined, dir);
+        expect(written.files.map((file) => [path.basename(file.file), file.status, file.reason])).toEqual([
+          [
+            'confirm.ts',
+            'failed',
+            expect.stringMatching(
+              /^left unchanged with tools\.ts, whose part of the same cross-file rewrite failed \(could not write the file: EPERM/,
+            ),
+          ],
+          ['tools.ts', 'failed', expect.stringMatching(/^could not write the file: EPERM/)],
+        ]);
+        unchanged();
+      } finally {
+        spawnSync('chattr', ['-i', caller]);
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
     TIMEOUT,
   );

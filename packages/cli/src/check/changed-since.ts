@@ -25,6 +25,22 @@ function canonical(file: string): string {
   }
 }
 
+/**
+ * The commit `ref` names. `--end-of-options` keeps git from reading a ref such as `--independent`
+ * as one of its own options, and `^{commit}` refuses what names a tree or a blob, so that only
+ * a commit, given as a hash, reaches the commands that follow.
+ */
+async function verifyCommit(ref: string, root: string): Promise<string> {
+  try {
+    return (await git(['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`], root)).trim();
+  } catch (error) {
+    throw new UsageError(
+      `--changed-since ${ref}: git knows no commit ${ref} (${firstLine(error)}). ` +
+        `Give a branch, tag or commit; fetch it first if it is remote (in GitHub Actions give actions/checkout fetch-depth: 0)`,
+    );
+  }
+}
+
 export interface ChangedFiles {
   /** Absolute paths of files added, modified, renamed (new name) or untracked since the merge base. */
   readonly files: ReadonlySet<string>;
@@ -49,9 +65,10 @@ export async function changedSince(ref: string, cwd: string): Promise<ChangedFil
       `--changed-since ${ref}: ${cwd} is not in a git repository (${firstLine(error)}); run check there without --changed-since`,
     );
   }
+  const commit = await verifyCommit(ref, root);
   let mergeBase: string;
   try {
-    mergeBase = (await git(['merge-base', ref, 'HEAD'], root)).trim();
+    mergeBase = (await git(['merge-base', commit, 'HEAD'], root)).trim();
   } catch (error) {
     throw new UsageError(
       `--changed-since ${ref}: git finds no merge base of ${ref} and HEAD (${firstLine(error)}). ` +

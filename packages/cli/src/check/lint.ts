@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import type { Log } from '../io.js';
 import { engineOptions, type EngineSettings } from './engine-options.js';
+import { lintReadableFiles } from './unreadable-files.js';
 
 export interface LintOptions extends EngineSettings {
   readonly log: Log;
@@ -36,13 +37,13 @@ export interface LintRun {
 }
 
 /**
- * Lints the files. With `typeAware`, files no tsconfig.json includes are linted again without type
+ * Lints the files; one that cannot be read is an error result, not the end of the run. With `typeAware`, files no tsconfig.json includes are linted again without type
  * information rather than failing, and the log says which.
  */
 export async function lintFiles(files: readonly string[], options: LintOptions): Promise<LintRun> {
   const { log, ...settings } = options;
   const eslint = await engineFor(settings);
-  const results = files.length === 0 ? [] : await eslint.lintFiles([...files]);
+  const results = await lintReadableFiles(eslint, files);
   if (!settings.typeAware) return { results, eslint };
 
   const outside = results.filter((result) =>

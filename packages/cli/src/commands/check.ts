@@ -17,6 +17,7 @@ import { createLog, type CliIo } from '../io.js';
 import { VERSION } from '../version.js';
 import { describeLarge, describeScope, describeSkipped, type CommonOptions } from './common-options.js';
 import { plural } from '../plural.js';
+import { describeBrokenTsconfigs } from '../tsconfig-errors.js';
 
 /** Where `--cache` keeps ESLint's cache unless `--cache-location` says otherwise. */
 export const DEFAULT_CACHE_LOCATION = 'node_modules/.cache/mcp-mrtr/eslintcache';
@@ -84,6 +85,9 @@ export async function runCheck(
   const ruleCount = Object.keys(rules).length;
   for (const line of [describeSkipped(discovered), describeLarge(discovered, io.cwd)]) {
     if (line !== undefined) log.info(`mcp-mrtr check: ${line}`);
+  }
+  if (options.typeAware) {
+    for (const line of describeBrokenTsconfigs(files, io.cwd)) io.stderr.write(`mcp-mrtr check: ${line}\n`);
   }
   log.info(
     `mcp-mrtr check: ${scope.join(', ')}, ${ruleCount} rules${options.typeAware ? ', type-aware' : ''}` +

@@ -9,6 +9,10 @@ export interface CommonOptions {
 }
 
 const SKIP_REASONS: Record<SkipReason, [one: string, many: string]> = {
+  'not a regular file': [
+    'is not a regular file (a FIFO, socket or device)',
+    'are not regular files (FIFOs, sockets or devices)',
+  ],
   'not a source file': ['is not JavaScript or TypeScript source', 'are not JavaScript or TypeScript source'],
   'declaration file': ['is a declaration file', 'are declaration files'],
   'dependency or build output': [

@@ -1,8 +1,10 @@
 import { plural } from '../plural.js';
 import { writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   buildReport,
+  findStrayTemporaryFiles,
   findUnresolvedSdkPackages,
   formatMarkdownReport,
   planMigration,
@@ -16,6 +18,7 @@ import {
   type RunMode,
 } from '@mcp-mrtr/codemod';
 import { discoverFiles } from '../discover-files.js';
+import { describeBrokenTsconfigs } from '../tsconfig-errors.js';
 import { runRoot } from '../run-root.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { createLog, type CliIo } from '../io.js';
@@ -23,7 +26,13 @@ import { colorsFor } from '../migrate/colors.js';
 import { colorDiff, formatRemainingWork, formatSummaryTable } from '../migrate/format-output.js';
 import { uncommittedFiles } from '../migrate/git-status.js';
 import { createProgressReporter } from '../migrate/progress.js';
-import { describeLarge, describeScope, describeSkipped, type CommonOptions } from './common-options.js';
+import {
+  describeLarge,
+  describeScope,
+  describeSkipped,
+  listFiles,
+  type CommonOptions,
+} from './common-options.js';
 
 export interface MigrateOptions extends CommonOptions {
   /** Write the changes; without it the command is a dry run. */
@@ -58,6 +67,10 @@ function reportFormat(file: string): ReportFormat {
 function validate(options: MigrateOptions): { mode: RunMode; format: ReportFormat | undefined } {
   if (options.write && options.check)
     throw new UsageError('--write and --check exclude each other: --check never writes');
+  if (options.force === true && !options.write)
+    throw new UsageError(
+      '--force only applies with --write: a dry run writes nothing, so there is nothing to force',
+    );
   try {
     selectTransforms(options.transform);
   } catch (error) {
@@ -102,6 +115,19 @@ function preflightSdk(files: readonly string[], mode: RunMode, options: MigrateO
 }
 
 /**
+ * Removes what a `--write` killed while writing left beside the files (staged new text, copies of
+ * old text), saying so even with --quiet: files disappear.
+ */
+async function removeStrayTemporaryFiles(files: readonly string[], io: CliIo): Promise<void> {
+  const stray = await findStrayTemporaryFiles(files);
+  if (stray.length === 0) return;
+  await Promise.all(stray.map((file) => rm(file, { force: true })));
+  io.stderr.write(
+    `mcp-mrtr migrate: removed ${plural(stray.length, 'temporary file')} that an interrupted --write left: ${listFiles(stray, io.cwd)}\n`,
+  );
+}
+
+/**
  * `mcp-mrtr migrate`: rewrite old-style MCP code. A dry run prints the unified diff; `--write`
  * applies it (refusing files with uncommitted changes unless `--force`); `--check` fails when
  * anything would change. What is left to do goes to stdout and, with `--report`, to a file.
@@ -120,6 +146,9 @@ export async function runMigrate(
     if (line !== undefined) log.info(`mcp-mrtr migrate: ${line}`);
   }
   log.info(`mcp-mrtr migrate: ${describeScope(discovered, io.cwd)}, transforms: ${transformIds.join(', ')}`);
+  for (const line of describeBrokenTsconfigs(discovered.files, io.cwd))
+    io.stderr.write(`mcp-mrtr migrate: ${line}\n`);
+  if (mode === 'write') await removeStrayTemporaryFiles(discovered.files, io);
 
   const root = runRoot(io.cwd, discovered.files);
   const progress = createProgressReporter(io, options.quiet);
