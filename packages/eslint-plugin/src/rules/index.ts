@@ -12,6 +12,7 @@ import noRequestStateInspection from './no-request-state-inspection.js';
 import noReusedRetryId from './no-reused-retry-id.js';
 import noSecretsInRequestState from './no-secrets-in-request-state.js';
 import noSideEffectsBeforeInputRequired from './no-side-effects-before-input-required.js';
+import noUnjournaledEffects from './no-unjournaled-effects.js';
 import noWaitForElicitationComplete from './no-wait-for-elicitation-complete.js';
 import requireClientCapabilityCheck from './require-client-capability-check.js';
 import urlAcceptIsNotCompletion from './url-accept-is-not-completion.js';
@@ -37,6 +38,7 @@ export const rules: Readonly<Record<string, PluginRule>> = {
   'no-secrets-in-request-state': noSecretsInRequestState,
   'no-side-effects-before-input-required': noSideEffectsBeforeInputRequired,
   'no-wait-for-elicitation-complete': noWaitForElicitationComplete,
+  'no-unjournaled-effects': noUnjournaledEffects,
   'require-client-capability-check': requireClientCapabilityCheck,
   'url-accept-is-not-completion': urlAcceptIsNotCompletion,
   'valid-elicitation-schema': validElicitationSchema,
