@@ -7,6 +7,7 @@ import noElicitationCompleteNotification from './no-elicitation-complete-notific
 import noPushElicitation from './no-push-elicitation.js';
 import noSensitiveFormFields from './no-sensitive-form-fields.js';
 import requireSealedRequestState from './require-sealed-request-state.js';
+import requireSuspensionRethrow from './require-suspension-rethrow.js';
 import noInputRequiredOutsideEligibleMethods from './no-input-required-outside-eligible-methods.js';
 import noRequestStateInspection from './no-request-state-inspection.js';
 import noReusedRetryId from './no-reused-retry-id.js';
@@ -18,6 +19,7 @@ import requireClientCapabilityCheck from './require-client-capability-check.js';
 import urlAcceptIsNotCompletion from './url-accept-is-not-completion.js';
 import validElicitationSchema from './valid-elicitation-schema.js';
 import validInputRequiredResult from './valid-input-required-result.js';
+import validJournalKeys from './valid-journal-keys.js';
 import validUrlElicitation from './valid-url-elicitation.js';
 
 /** A rule of this plugin, with its extra `meta.docs` fields typed. */
@@ -40,8 +42,10 @@ export const rules: Readonly<Record<string, PluginRule>> = {
   'no-wait-for-elicitation-complete': noWaitForElicitationComplete,
   'no-unjournaled-effects': noUnjournaledEffects,
   'require-client-capability-check': requireClientCapabilityCheck,
+  'require-suspension-rethrow': requireSuspensionRethrow,
   'url-accept-is-not-completion': urlAcceptIsNotCompletion,
   'valid-elicitation-schema': validElicitationSchema,
   'valid-input-required-result': validInputRequiredResult,
+  'valid-journal-keys': validJournalKeys,
   'valid-url-elicitation': validUrlElicitation,
 };
