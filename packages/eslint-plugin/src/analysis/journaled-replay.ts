@@ -147,9 +147,8 @@ function computeRounds(file: FileAnalysis): Rounds {
   const variables = new Set<Variable>();
   const receiving = new Map<FunctionNode, TSESTree.Identifier>();
   const addParameter = (fn: FunctionNode, identifier: TSESTree.Identifier): boolean => {
-    const variable = file.sourceCode
-      .getDeclaredVariables(fn)
-      .find((candidate) => candidate.name === identifier.name);
+    // A parameter is declared in its function's scope, which is where its identifier resolves.
+    const variable = variableOf(file, identifier);
     if (variable === undefined || variables.has(variable)) return false;
     variables.add(variable);
     if (!receiving.has(fn)) receiving.set(fn, identifier);
