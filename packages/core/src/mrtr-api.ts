@@ -108,6 +108,9 @@ export const KEYED_ANSWER_READERS: readonly string[] = ['inputResponse', 'accept
  */
 export const RUNTIME_ROUND_TYPES: readonly string[] = ['Round', 'SdkV1Round', 'SdkV2Round'];
 
+/** The runtime's handler types (`const deploy: ToolHandler<…> = (args, round) => …`); the second parameter is the round. */
+export const RUNTIME_HANDLER_TYPES: readonly string[] = ['ToolHandler', 'PromptHandler', 'ResourceHandler'];
+
 /**
  * The SDK adapters' low-level `requestHandler(server, method, handler)`: `handler` receives the
  * whole request and a round, as a registration callback does.

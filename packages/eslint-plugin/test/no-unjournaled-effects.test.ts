@@ -68,6 +68,8 @@ ruleTester.run('no-unjournaled-effects', rule, {
     `export async function chat(session: { ask(key: string): Promise<string> }) {\n  const at = Date.now();\n  await session.ask(String(at));\n}`,
     // What goes through the round's own request context belongs to this round's request.
     `import type { SdkV2Round } from '@mcp-mrtr/runtime/sdk-v2';\nexport async function whoami(round: SdkV2Round) {\n  const { ctx } = round;\n  await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: 1, progress: 1 } });\n  await round.ctx.mcpReq.send({ method: 'ping' });\n  await round.ask('go', { method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } } });\n}`,
+    // SDK v2's callback types: the second parameter is the SDK's context, which a helper may take.
+    `import type { ToolCallback } from '@modelcontextprotocol/server';\ndeclare const store: { update(id: string): Promise<void> };\ndeclare function report(ctx: unknown): Promise<void>;\ndeclare const chat: { ask(question: string): Promise<void> };\nexport const tool: ToolCallback = async (_args, ctx) => {\n  await store.update('a');\n  await report(ctx);\n  await chat.ask('more?');\n  return { content: [] };\n};`,
     // A function defined before the question and called after it.
     tool(`  const stamp = () => Date.now();\n${ASK}\n  stamp();`),
     {

@@ -6,6 +6,7 @@ import {
   ROUND_INPUT_REQUIRED_METHOD,
   ROUND_STEP_METHOD,
   RUNTIME_HANDLER_DEFINITIONS,
+  RUNTIME_HANDLER_TYPES,
   RUNTIME_INPUT_REQUEST_BUILDERS,
   RUNTIME_ROUND_TYPES,
   SUSPENSION_CLASS,
@@ -65,6 +66,7 @@ describe('the runtime API the rules recognise', () => {
       ResourceHandler: runtime.ResourceHandler;
     };
     const names: (keyof Named)[] = ['ToolHandler', 'PromptHandler', 'ResourceHandler'];
+    expect(RUNTIME_HANDLER_TYPES).toEqual(names);
     expect(names.map((name) => HANDLER_TYPES[name])).toEqual(['tools/call', 'prompts/get', 'resources/read']);
   });
 

@@ -9,6 +9,7 @@ import {
   PER_CALL_VALUE_CONSTRUCTORS,
   ROUND_ASK_METHOD,
   ROUND_STEP_METHOD,
+  RUNTIME_HANDLER_TYPES,
   RUNTIME_ROUND_TYPES,
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
@@ -41,6 +42,7 @@ interface Rounds {
 const ROUNDS = memoTable<Rounds>('journaled replay rounds');
 
 const ROUND_TYPES: ReadonlySet<string> = new Set(RUNTIME_ROUND_TYPES);
+const HANDLER_TYPES: ReadonlySet<string> = new Set(RUNTIME_HANDLER_TYPES);
 const PER_CALL_CALLS: ReadonlySet<string> = new Set(PER_CALL_VALUE_CALLS);
 
 /** The identifier a parameter binds, through a default value (`round = …`). */
@@ -59,15 +61,7 @@ function typedAsRound(file: FileAnalysis, parameter: TSESTree.Identifier): boole
   const annotation = parameter.typeAnnotation?.typeAnnotation;
   if (annotation?.type !== AST_NODE_TYPES.TSTypeReference) return false;
   const name = annotation.typeName;
-  if (name.type === AST_NODE_TYPES.Identifier) {
-    const origin = file.importOf(name);
-    // Imported from the runtime, or (inside this repository and its fixtures) by relative path.
-    return (
-      origin !== undefined &&
-      ROUND_TYPES.has(origin.imported) &&
-      (isRuntimeModule(origin.module) || origin.module.startsWith('.'))
-    );
-  }
+  if (name.type === AST_NODE_TYPES.Identifier) return importedFromRuntime(file, name, ROUND_TYPES);
   // `runtime.Round` through a namespace import.
   if (name.type !== AST_NODE_TYPES.TSQualifiedName || !ROUND_TYPES.has(name.right.name)) return false;
   const namespace = name.left;
@@ -87,14 +81,44 @@ function isAdapterRequestHandler(file: FileAnalysis, fn: FunctionNode): boolean 
   return method !== undefined && isMrtrEligibleMethod(method);
 }
 
+/** Whether a name is imported from the runtime, or (inside this repository) by relative path. */
+function importedFromRuntime(
+  file: FileAnalysis,
+  name: TSESTree.Identifier,
+  wanted: ReadonlySet<string>,
+): boolean {
+  const origin = file.importOf(name);
+  return (
+    origin !== undefined &&
+    wanted.has(origin.imported) &&
+    (isRuntimeModule(origin.module) || origin.module.startsWith('.'))
+  );
+}
+
+/**
+ * Whether a function is typed as one of the runtime's handler types, or not typed where it is
+ * declared: `handlerRequest` also counts SDK v2's callback types, whose second parameter is the
+ * SDK's context, not a round.
+ */
+function notTypedAsOtherHandler(file: FileAnalysis, fn: FunctionNode): boolean {
+  const declarator = fn.parent;
+  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator) return true;
+  const annotation = declarator.id.typeAnnotation?.typeAnnotation;
+  if (annotation === undefined) return true;
+  return (
+    annotation.type === AST_NODE_TYPES.TSTypeReference &&
+    annotation.typeName.type === AST_NODE_TYPES.Identifier &&
+    importedFromRuntime(file, annotation.typeName, HANDLER_TYPES)
+  );
+}
+
 /** The round parameter a function has by where it is registered or how it is typed. */
 function ownRoundParameter(file: FileAnalysis, fn: FunctionNode): TSESTree.Identifier | undefined {
   const second = parameterIdentifier(fn.params[1]);
-  if (
-    second !== undefined &&
-    (handlerRequest(file, fn)?.server === 'runtime' || isAdapterRequestHandler(file, fn))
-  )
-    return second;
+  const registered =
+    (handlerRequest(file, fn)?.server === 'runtime' && notTypedAsOtherHandler(file, fn)) ||
+    isAdapterRequestHandler(file, fn);
+  if (second !== undefined && registered) return second;
   for (const parameter of fn.params) {
     const identifier = parameterIdentifier(parameter);
     if (identifier !== undefined && typedAsRound(file, identifier)) return identifier;
