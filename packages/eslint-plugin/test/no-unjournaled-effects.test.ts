@@ -6,7 +6,7 @@ const ruleTester = new RuleTester(SYNTAX_ONLY);
 
 const PRELUDE = `import { randomUUID } from 'node:crypto';
 import { elicitForm, type Round, type ToolHandler } from '@mcp-mrtr/runtime';
-declare const store: { update(id: string): Promise<void>; getUser(id: string): Promise<string>; publishMetrics(): void };
+declare const store: { update(id: string): Promise<void>; getUser(id: string): Promise<string>; publishMetrics(): void; connect(): Promise<void> }; declare function startSession(): Promise<{ id: string }>;
 declare const items: string[];
 const confirm = elicitForm({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } });
 let count = 0;
@@ -73,11 +73,35 @@ ruleTester.run('no-unjournaled-effects', rule, {
     // A function defined before the question and called after it.
     tool(`  const stamp = () => Date.now();\n${ASK}\n  stamp();`),
     {
-      code: tool(`  store.publishMetrics();\n${ASK}`),
-      options: [{ allowCalls: ['publishMetrics'] }],
+      code: tool(`  store.publishMetrics();\n  await store.connect();\n${ASK}`),
+      options: [{ allowCalls: ['publishMetrics', 'connect'] }],
     },
   ],
   invalid: [
+    {
+      // An awaited call that neither reads nor writes by its name is presumed to write.
+      code: tool(`  await store.connect();\n  const session = await startSession();\n${ASK}`),
+      errors: [
+        {
+          messageId: 'presumedEffect',
+          data: { what: 'store.connect(…)', line: '10' },
+          line: 8,
+          suggestions: inStep(
+            'store_connect',
+            tool(
+              `  await round.step('store_connect', async () => {\n    await store.connect();\n  });\n  const session = await startSession();\n${ASK}`,
+            ),
+          ),
+        },
+        // Its result is used: a step would need it to be JSON, so there is no suggestion.
+        {
+          messageId: 'presumedEffect',
+          data: { what: 'startSession(…)', line: '10' },
+          line: 9,
+          suggestions: [],
+        },
+      ],
+    },
     {
       code: tool(`  const id = randomUUID();\n${ASK}`),
       errors: [

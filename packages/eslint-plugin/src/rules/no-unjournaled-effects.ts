@@ -2,7 +2,7 @@ import { splitWordParts } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { calleeText, staticString, unwrap } from '../analysis/ast.js';
 import { canReach, SegmentTracker, type FlowPoint } from '../analysis/code-paths.js';
-import { isOutside, isWriteCall } from '../analysis/effects.js';
+import { isOutside, isRepeatableCall, isWriteCall } from '../analysis/effects.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
 import { isFunction, type FunctionNode } from '../analysis/handlers.js';
 import {
@@ -25,6 +25,8 @@ const messages = {
     '{{what}} gives another value on every round, and the question on line {{line}} makes this handler run again from the top. Take it from a step (`await round.step(key, () => …)`) so that every round replays the first value.',
   write:
     '{{what}} runs before the question on line {{line}} outside a step, so every round of this call runs it again. Wrap it in `await round.step(key, …)` so that it runs once, or move it after the last question.',
+  presumedEffect:
+    'await {{what}} runs before the question on line {{line}} outside a step, so every round of this call runs it again, and its name does not say it only reads. Wrap it in `await round.step(key, …)` if it writes, sends or creates anything; if it is safe to repeat, name it in `allowCalls`.',
   takeFromStep: "Take the value from `{{round}}.step('{{key}}', …)`.",
   runInStep: "Run it in `{{round}}.step('{{key}}', …)`.",
 } as const;
@@ -36,7 +38,7 @@ interface Effect {
   /** Where the effect runs in the function whose questions it is checked against. */
   readonly point: FlowPoint;
   readonly node: Node;
-  readonly messageId: 'perCallValue' | 'write';
+  readonly messageId: 'perCallValue' | 'write' | 'presumedEffect';
   readonly what: string;
   /** What a step key for it is made from: the callee or the written target, as written. */
   readonly keyBase: string;
@@ -103,7 +105,8 @@ export default createRule<Options, MessageId>({
             type: 'array',
             items: { type: 'string' },
             uniqueItems: true,
-            description: 'Names of functions or methods that are safe to repeat, e.g. "publishMetrics".',
+            description:
+              'Names of functions or methods that are safe to repeat on every round, e.g. "connect".',
           },
         },
         additionalProperties: false,
@@ -258,6 +261,19 @@ export default createRule<Options, MessageId>({
           const callee = calleeText(sourceCode, unwrap(node.callee));
           addEffect(node, 'write', `${callee}(…)`, callee);
         }
+      },
+      // An awaited call that is neither a known read nor a known write is presumed to write, as
+      // migrate presumes it; a call not awaited is presumed to compute (`format(…)`).
+      AwaitExpression(node) {
+        const frame = frames.at(-1);
+        const call = unwrap(node.argument);
+        if (frame?.root === undefined || call.type !== AST_NODE_TYPES.CallExpression) return;
+        if (mayAsk(file, call) || journalMethod(file, call) !== undefined || perCallValue(call) !== undefined)
+          return;
+        if (isWriteCall(file, call, frame.root, allowed) || isRepeatableCall(file, call, allowed)) return;
+        if (isRoundContext(file, call.callee)) return;
+        const callee = calleeText(sourceCode, unwrap(call.callee));
+        addEffect(call, 'presumedEffect', `${callee}(…)`, callee);
       },
       NewExpression(node) {
         const value = perCallValue(node);
