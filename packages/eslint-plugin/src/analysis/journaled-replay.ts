@@ -199,10 +199,10 @@ function computeRounds(file: FileAnalysis): Rounds {
   const asking = new Set<FunctionNode>();
   if (variables.size > 0) {
     for (const call of calls) {
+      const method = journalMethodIn(file, variables, call);
       const asks =
-        journalMethodIn(file, variables, call) === 'ask' ||
-        (journalMethodIn(file, variables, call) === undefined &&
-          call.arguments.some((argument) => isRoundIn(file, variables, argument)));
+        method === 'ask' ||
+        (method === undefined && call.arguments.some((argument) => isRoundIn(file, variables, argument)));
       if (!asks) continue;
       for (let parent: Node | undefined = call.parent; parent != null; parent = parent.parent) {
         if (isFunction(parent)) asking.add(parent);
