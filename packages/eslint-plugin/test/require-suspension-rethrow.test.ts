@@ -120,6 +120,23 @@ ruleTester.run('require-suspension-rethrow', rule, {
       ],
     },
     {
+      // A promise's catch handler without a parameter gets one.
+      code: tool(
+        `  await round.ask('confirm', confirm).catch(async () => {\n    log.warn('no answer');\n  });`,
+      ),
+      errors: [
+        {
+          messageId: 'swallowsSuspension',
+          data: { line: '6' },
+          suggestions: rethrow(
+            tool(
+              `  await round.ask('confirm', confirm).catch(async (error) => {\n    if (isSuspension(error)) throw error;\n    log.warn('no answer');\n  });`,
+            ),
+          ),
+        },
+      ],
+    },
+    {
       code: tool(`  const answer = await round.ask('confirm', confirm).catch(() => undefined);`),
       errors: [{ messageId: 'swallowsSuspension', data: { line: '6' }, suggestions: [] }],
     },

@@ -172,9 +172,10 @@ export default createRule<[], MessageId>({
               if (handler.type === AST_NODE_TYPES.CatchClause) {
                 fixes.push(fixer.insertTextBefore(body, `(${name}) `));
               } else {
-                const open = sourceCode.getFirstToken(handler, (token) => token.value === '(');
-                if (open === null) return [];
-                fixes.push(fixer.insertTextAfter(open, name));
+                // No parameters: the first `(` of the function opens its empty parameter list.
+                const open = sourceCode.text.indexOf('(', handler.range[0]);
+                if (open === -1 || open >= body.range[0]) return [];
+                fixes.push(fixer.insertTextAfterRange([open, open + 1], name));
               }
             }
             fixes.push(
