@@ -101,3 +101,25 @@ export const URL_ANSWER_READERS: readonly string[] = ['urlElicitation'];
 
 /** Readers that take the responses and a key: SDK v2's `inputResponse(…)` and `acceptedContent(…)`. */
 export const KEYED_ANSWER_READERS: readonly string[] = ['inputResponse', 'acceptedContent'];
+
+/**
+ * The runtime's round classes, the type of a journaled handler's `round` parameter: `Round` from
+ * `@mcp-mrtr/runtime`, and the SDK adapters' `SdkV1Round` and `SdkV2Round`.
+ */
+export const RUNTIME_ROUND_TYPES: readonly string[] = ['Round', 'SdkV1Round', 'SdkV2Round'];
+
+/** The runtime's handler types (`const deploy: ToolHandler<…> = (args, round) => …`); the second parameter is the round. */
+export const RUNTIME_HANDLER_TYPES: readonly string[] = ['ToolHandler', 'PromptHandler', 'ResourceHandler'];
+
+/**
+ * The SDK adapters' low-level `requestHandler(server, method, handler)`: `handler` receives the
+ * whole request and a round, as a registration callback does.
+ */
+export const ADAPTER_REQUEST_HANDLER_METHOD = 'requestHandler';
+
+/**
+ * `isSuspension(error)`: whether an error is the runtime's `Suspension`, the signal a journaled
+ * handler unwinds with while a question waits for its answer; a `catch` must rethrow it.
+ */
+export const SUSPENSION_TEST = 'isSuspension';
+export const SUSPENSION_CLASS = 'Suspension';

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import { glob } from 'tinyglobby';
@@ -19,6 +20,9 @@ const MRTR_RULES = [
   'no-request-state-inspection',
   'no-reused-retry-id',
   'no-wait-for-elicitation-complete',
+  'no-unjournaled-effects',
+  'valid-journal-keys',
+  'require-suspension-rethrow',
 ];
 
 /**
@@ -31,6 +35,19 @@ const COMPLIANT = [
   'packages/runtime/test/fixtures/*.ts',
   'conformance/src/fixture-*.ts',
 ];
+
+/**
+ * Lines of the runtime's test handlers that break a rule on purpose, by file, rule and the text of
+ * the line: the runtime's tests check what happens then.
+ */
+const DELIBERATE: Record<string, string> = {
+  "packages/runtime/test/fixtures/replay-handlers.ts no-unjournaled-effects: effects.push('run book_trip');":
+    'counts the runs of the handler, which the tests read',
+  "packages/runtime/test/fixtures/replay-handlers.ts no-unjournaled-effects: effects.push('run survey');":
+    'counts the runs of the handler, which the tests read',
+  'packages/runtime/test/fixtures/replay-handlers.ts require-suspension-rethrow: } catch {':
+    'fragile swallows the suspension, so the tests see the usage error the runtime raises',
+};
 
 function eslint(typed: boolean): ESLint {
   const overrideConfig: Linter.Config[] = [
@@ -52,22 +69,34 @@ describe('code that follows the spec', () => {
     for (const name of MRTR_RULES) expect(rules[name], name).toBeDefined();
   });
 
-  it.each([false, true])('gets no finding from the MRTR rules (type-aware: %s)', async (typed) => {
-    const files = await glob(COMPLIANT, { cwd: REPO, absolute: true });
-    expect(files.filter((file) => file.includes('spec-guide'))).toHaveLength(3);
-    expect(files.length).toBeGreaterThan(40);
-    const results = await eslint(typed).lintFiles(files);
-    const findings = results.flatMap((result) =>
-      result.messages
-        .filter(
-          (message) =>
-            message.fatal || MRTR_RULES.includes(String(message.ruleId).replace(`${NAMESPACE}/`, '')),
-        )
-        .map(
-          (message) =>
-            `${path.relative(REPO, result.filePath)}:${message.line} ${message.ruleId}: ${message.message}`,
-        ),
-    );
-    expect(findings).toEqual([]);
-  });
+  // Type-aware, this builds a program for the runtime and the fixtures: past vitest's 30 s on a loaded machine.
+  it.each([false, true])(
+    'gets no finding from the MRTR rules (type-aware: %s)',
+    { timeout: 120_000 },
+    async (typed) => {
+      const files = await glob(COMPLIANT, { cwd: REPO, absolute: true });
+      expect(files.filter((file) => file.includes('spec-guide'))).toHaveLength(3);
+      expect(files.length).toBeGreaterThan(40);
+      const results = await eslint(typed).lintFiles(files);
+      const deliberate = (file: string, rule: string, line: number) =>
+        `${file} ${rule}: ${readFileSync(path.join(REPO, file), 'utf8').split('\n')[line - 1]?.trim() ?? ''}` in
+        DELIBERATE;
+      const findings = results.flatMap((result) =>
+        result.messages
+          .filter((message) => {
+            if (message.fatal) return true;
+            const rule = String(message.ruleId).replace(`${NAMESPACE}/`, '');
+            return (
+              MRTR_RULES.includes(rule) &&
+              !deliberate(path.relative(REPO, result.filePath), rule, message.line)
+            );
+          })
+          .map(
+            (message) =>
+              `${path.relative(REPO, result.filePath)}:${message.line} ${message.ruleId}: ${message.message}`,
+          ),
+      );
+      expect(findings).toEqual([]);
+    },
+  );
 });

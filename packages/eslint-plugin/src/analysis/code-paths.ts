@@ -38,6 +38,14 @@ export class SegmentTracker {
   point(node: TSESTree.Node): FlowPoint {
     return { node, segments: [...(this.stack.at(-1) ?? [])] };
   }
+
+  /**
+   * Where a function being entered right now sits in the code around it. ESLint starts a
+   * function's own code path before its listeners run, so that is the path below the current one.
+   */
+  enclosingPoint(fn: TSESTree.Node): FlowPoint {
+    return { node: fn, segments: [...(this.stack.at(-2) ?? [])] };
+  }
 }
 
 /** Whether control can flow from `from` to `to` within one function (same segment: in source order). */
