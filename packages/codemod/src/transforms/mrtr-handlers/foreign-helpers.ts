@@ -1,13 +1,16 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { forEachDescendant, unwrapExpression } from '../../analysis/syntax.js';
-import { functionOfSymbol } from './eligible-handlers.js';
+import { calledFunction } from './called-function.js';
+import { classMemberOf } from './class-members.js';
+import { functionOfSymbol, type HelperFunction } from './eligible-handlers.js';
 import { PlacementFinder, type HelperPlacement } from './placement.js';
 import { asPushCall } from './push-calls.js';
 
 // The handler side of a cross-file helper: a call, in this file, of a helper another file exports
 // that asks through a parameter. The helper's own file decides whether it takes `round` (every
-// caller in the project must be an eligible handler); this side passes it.
+// caller in the project must be an eligible handler); this side passes it. A method of a class
+// another file declares is found the same way, through the instance it is called on.
 
 /** The local names of what the file imports from relative modules (other files of the project). */
 function relativeImportNames(sourceFile: ts.SourceFile): Set<string> {
@@ -55,16 +58,10 @@ export class ForeignHelperCalls {
   /** The placement of the helper `call` calls, when it is another file's helper taking this call's round. */
   placementOf(node: ts.Node): HelperPlacement | undefined {
     const run = this.context.run;
-    if (run === undefined || this.#imported.size === 0 || !ts.isCallExpression(node)) return undefined;
-    const name = calleeName(node, this.#imported);
-    if (name === undefined) return undefined;
-    let symbol = this.context.checker.getSymbolAtLocation(name);
-    if (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0)
-      symbol = this.context.checker.getAliasedSymbol(symbol);
-    const fn = symbol === undefined ? undefined : functionOfSymbol(symbol);
+    if (run === undefined || !ts.isCallExpression(node)) return undefined;
+    const fn = this.#otherFilesFunction(node);
     const home = fn?.getSourceFile();
-    if (fn === undefined || home === undefined || home === this.context.sourceFile || home.isDeclarationFile)
-      return undefined;
+    if (fn === undefined || home === undefined) return undefined;
     const other = run.contextOf(home);
     let placement: HelperPlacement | undefined;
     forEachDescendant(fn, (inner) => {
@@ -76,5 +73,22 @@ export class ForeignHelperCalls {
         placement = found;
     });
     return placement;
+  }
+
+  /** The function of another project file a call calls: an imported helper, or a class's method. */
+  #otherFilesFunction(call: ts.CallExpression): HelperFunction | undefined {
+    const name = calleeName(call, this.#imported);
+    let fn: HelperFunction | undefined;
+    if (name !== undefined) {
+      let symbol = this.context.checker.getSymbolAtLocation(name);
+      if (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0)
+        symbol = this.context.checker.getAliasedSymbol(symbol);
+      fn = symbol === undefined ? undefined : functionOfSymbol(symbol);
+    } else if (ts.isPropertyAccessExpression(unwrapExpression(call.expression))) {
+      const called = calledFunction(this.context, call)?.fn;
+      fn = called !== undefined && classMemberOf(called) !== undefined ? called : undefined;
+    }
+    const home = fn?.getSourceFile();
+    return home === undefined || home === this.context.sourceFile || home.isDeclarationFile ? undefined : fn;
   }
 }
