@@ -151,6 +151,8 @@ function useOf(
     if (
       ts.isPropertyAccessExpression(access) &&
       access.name === name &&
+      ts.isCallExpression(access.parent) &&
+      access.parent.expression === access &&
       isUnknown(checker.getTypeAtLocation(access.expression))
     )
       return `${other.textOf(access)}() at ${where} is called on a receiver whose type is unknown, so it may be ${label} and could not be updated to pass the round`;

@@ -62,17 +62,7 @@ export class ForeignHelperCalls {
     const fn = this.#otherFilesFunction(node);
     const home = fn?.getSourceFile();
     if (fn === undefined || home === undefined) return undefined;
-    const other = run.contextOf(home);
-    let placement: HelperPlacement | undefined;
-    forEachDescendant(fn, (inner) => {
-      if (placement !== undefined) return;
-      const push = asPushCall(other, inner);
-      if (push === undefined) return;
-      const found = PlacementFinder.for(other).of(push.call, push.access.expression);
-      if (found.kind === 'helper' && found.helper.fn === fn && found.helper.calls.includes(node))
-        placement = found;
-    });
-    return placement;
+    return helperPlacementOf(run.contextOf(home), fn, node);
   }
 
   /** The function of another project file a call calls: an imported helper, or a class's method. */
@@ -91,4 +81,37 @@ export class ForeignHelperCalls {
     const home = fn?.getSourceFile();
     return home === undefined || home === this.context.sourceFile || home.isDeclarationFile ? undefined : fn;
   }
+}
+
+/**
+ * The placement of `fn` as a helper that `call` calls: found from a question it asks itself, or
+ * from a helper it calls in turn (whose placement follows its callers, `fn` among them).
+ */
+function helperPlacementOf(
+  context: FileContext,
+  fn: HelperFunction,
+  call: ts.CallExpression,
+  seen = new Set<HelperFunction>(),
+): HelperPlacement | undefined {
+  if (seen.has(fn)) return undefined;
+  seen.add(fn);
+  let placement: HelperPlacement | undefined;
+  forEachDescendant(fn, (inner) => {
+    if (placement !== undefined) return;
+    const push = asPushCall(context, inner);
+    if (push !== undefined) {
+      const found = PlacementFinder.for(context).of(push.call, push.access.expression);
+      if (found.kind === 'helper' && found.helper.fn === fn && found.helper.calls.includes(call))
+        placement = found;
+      return;
+    }
+    if (!ts.isCallExpression(inner)) return;
+    const called = calledFunction(context, inner);
+    if (called === undefined || called.fn === fn) return;
+    const below = helperPlacementOf(called.context, called.fn, inner, seen);
+    const caller = below?.callers[below.helper.calls.indexOf(inner)];
+    if (caller?.kind === 'helper' && caller.helper.fn === fn && caller.helper.calls.includes(call))
+      placement = caller;
+  });
+  return placement;
 }

@@ -491,7 +491,7 @@ function analyse(context: FileContext): Site[] {
             node: first.call,
             todo: plan.handlers.has(fn)
               ? 'Register the handler through the runtime adapter and pass its round to the helper.'
-              : 'Take the round instead of the server, extra or ctx and pass it to the helper.',
+              : 'Take the round (in place of the server, extra or ctx it asks through, else as the first parameter) and pass it to the helper.',
           },
           edits,
           { imports, packages: [RUNTIME_PACKAGE] },
