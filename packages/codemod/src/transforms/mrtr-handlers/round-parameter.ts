@@ -30,15 +30,20 @@ export function roundParameterEdit(
   declaration: string,
 ): TextEdit {
   const file = context.sourceFile;
-  if (slot.kind === 'replaces')
-    return { start: slot.parameter.getStart(file), end: slot.parameter.end, text: declaration };
   const parameters = fn.parameters;
+  // `async x => …` has no parentheses to type a parameter or add one in.
+  const only = parameters[0];
+  const bare = ts.isArrowFunction(fn) && only !== undefined && !hasParentheses(file, fn);
+  if (slot.kind === 'replaces')
+    return {
+      start: slot.parameter.getStart(file),
+      end: slot.parameter.end,
+      text: bare ? `(${declaration})` : declaration,
+    };
+  if (bare)
+    return { start: only.getStart(file), end: only.end, text: `(${declaration}, ${context.textOf(only)})` };
   const skipped = isThisParameter(parameters[0]) ? 1 : 0;
   const next = parameters[skipped];
-  // `async x => …` has no parentheses to add a parameter in.
-  const only = parameters[0];
-  if (ts.isArrowFunction(fn) && only !== undefined && !hasParentheses(file, fn))
-    return { start: only.getStart(file), end: only.end, text: `(${declaration}, ${context.textOf(only)})` };
   if (next !== undefined)
     return { start: next.getStart(file), end: next.getStart(file), text: `${declaration}, ` };
   if (skipped === 1) return { start: parameters[0]!.end, end: parameters[0]!.end, text: `, ${declaration}` };
