@@ -249,7 +249,9 @@ export class PlacementFinder {
     const elsewhere: string[] = [];
     let level = 1;
     for (const { context: other, call } of calls) {
-      const where = `${placeIn(context, other, call)} (${other.textOf(call.expression)}(…))`;
+      // A method's call says which instance it is called on: `tools.ts:12 (confirmations.confirm(…))`.
+      const callee = other.textOf(call.expression);
+      const where = `${placeIn(context, other, call)}${callee === name ? '' : ` (${callee}(…))`}`;
       const caller = enclosingFunction(call);
       if (caller === undefined) {
         elsewhere.push(`${where}, at module initialization, outside any request`);
