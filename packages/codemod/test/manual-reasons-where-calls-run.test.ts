@@ -24,13 +24,13 @@ describe('manual reasons name where the call runs', () => {
     async () => {
       expect(await reasons('mrtr-run-context-reasons')).toEqual([
         expect.stringMatching(
-          /^10: requestApproval\(\) is called at server\.ts:19, where it runs in an HTTP route handler \(app\.post\('\/approvals\/:id'\)\), not in an MCP request/,
+          /^13: requestApproval\(\) is called at server\.ts:22, where it runs in an HTTP route handler \(app\.post\('\/approvals\/:id'\)\), not in an MCP request/,
         ),
         expect.stringMatching(
-          /^23: it runs in an HTTP route handler \(app\.post\('\/ask'\)\), not in an MCP request/,
+          /^26: it runs in an HTTP route handler \(app\.post\('\/ask'\)\), not in an MCP request/,
         ),
         expect.stringMatching(
-          /^33: refreshRoots\(\) is called at server\.ts:38, where it runs in oninitialized, .*; and at server\.ts:41, where it runs in a notification handler \(notifications\/roots\/list_changed\)/,
+          /^36: refreshRoots\(\) is called at server\.ts:41, where it runs in oninitialized, .*; and at server\.ts:44, where it runs in a notification handler \(notifications\/roots\/list_changed\)/,
         ),
       ]);
     },
