@@ -26,6 +26,17 @@ export const SERVER_REQUEST_SCHEMA_METHODS: Readonly<Record<string, string>> = {
   CancelTaskRequestSchema: 'tasks/cancel',
 };
 
+/**
+ * SDK v1 schema constants of the notifications a client sends a server, and the method each one
+ * names: what a server's `setNotificationHandler` callback runs on.
+ */
+export const CLIENT_NOTIFICATION_SCHEMA_METHODS: Readonly<Record<string, string>> = {
+  InitializedNotificationSchema: 'notifications/initialized',
+  RootsListChangedNotificationSchema: 'notifications/roots/list_changed',
+  CancelledNotificationSchema: 'notifications/cancelled',
+  ProgressNotificationSchema: 'notifications/progress',
+};
+
 /** Every request method a server answers, 2025 and 2026 revisions; keys of handler maps are matched against it. */
 export const SERVER_REQUEST_METHODS: readonly string[] = [
   ...new Set(Object.values(SERVER_REQUEST_SCHEMA_METHODS)),

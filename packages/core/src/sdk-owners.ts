@@ -59,6 +59,17 @@ export function sdkOwnerThroughProperty(
 }
 
 /**
+ * `agent.server.server`, `ctx.mcpServer.server`: frameworks hand out the `McpServer` as `server` or
+ * `mcpServer`, and its `server` is the low-level `Server`. Syntax takes that chain as the SDK's
+ * whatever its root is: the owner `holder.property` leads to, or `undefined` for any other chain.
+ */
+export function sdkOwnerOfServerChain(holder: string | undefined, property: string): LegacyOwner | undefined {
+  return property === 'server' && (holder === 'server' || holder === 'mcpServer')
+    ? SDK_OWNER_PROPERTIES.server
+    : undefined;
+}
+
+/**
  * Where the SDK declarations put each owner's members, as "container.property" paths read from the
  * published `.d.ts` files. `Protocol` holds `request`/`notification` for `Server` (and `Client`);
  * v2 declares `ctx.mcpReq.send`/`notify` on `BaseContext` and the push APIs on `ServerContext`.

@@ -6,7 +6,8 @@ import type { SourceStyle } from '../edits/source-style.js';
 import type { TextEdit } from '../edits/text-edit.js';
 import type { RunView } from './run-view.js';
 import { resolveMember, type MemberResolution } from './sdk-resolution.js';
-import { syntacticOwner } from './syntactic-owner.js';
+import { importsMcpSdk } from './sdk-imports.js';
+import { serverChainOwner, syntacticOwner } from './syntactic-owner.js';
 import { ruleIdOf, type SiteCategory } from './site-category.js';
 import type { Rewrite, Site } from './site.js';
 import { isStatement } from './syntax.js';
@@ -76,12 +77,15 @@ export class FileContext {
   /**
    * Resolves a member access and counts it toward the share of receivers types resolve. With
    * {@link FileContext.syntacticEvidence}, an unresolved receiver built by an SDK class (see
-   * `syntacticOwner`) resolves to the SDK, and the sites around it say so.
+   * `syntacticOwner`) resolves to the SDK, and the sites around it say so. So does, in a file
+   * that imports the SDK, an untyped `agent.server.server` (see `serverChainOwner`).
    */
   resolveMember(access: ts.PropertyAccessExpression): MemberResolution {
     let resolution = resolveMember(this.checker, access);
-    if (resolution.kind === 'unresolved' && this.syntacticEvidence) {
-      const owner = syntacticOwner(this.checker, access.expression);
+    if (resolution.kind === 'unresolved') {
+      const owner =
+        (this.syntacticEvidence ? syntacticOwner(this.checker, access.expression) : undefined) ??
+        (importsMcpSdk(this.sourceFile) ? serverChainOwner(access.expression) : undefined);
       if (owner !== undefined && owner !== 'other') {
         resolution = { kind: 'sdk', name: access.name.text, container: owner.split('.')[0] };
         this.#fromSyntax.push(access.parent);

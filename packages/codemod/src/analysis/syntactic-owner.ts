@@ -1,4 +1,10 @@
-import { sdkOwnerOfImport, sdkOwnerThroughProperty, type SdkOwnerName } from '@mcp-mrtr/core';
+import {
+  sdkOwnerOfImport,
+  sdkOwnerOfServerChain,
+  sdkOwnerThroughProperty,
+  type LegacyOwner,
+  type SdkOwnerName,
+} from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import { unwrapExpression } from './syntax.js';
 
@@ -304,4 +310,18 @@ export function syntacticOwner(
 ): SdkOwnerName | 'other' | undefined {
   const origin = syntacticOrigin(checker, node);
   return origin === undefined || origin === 'other' ? origin : origin.owner;
+}
+
+/**
+ * `agent.server.server`, `ctx.mcpServer.server`: the chain frameworks hand the SDK's server out
+ * through, which the lint takes as the SDK's whatever its root is (core's `sdkOwnerOfServerChain`).
+ */
+export function serverChainOwner(node: ts.Expression): LegacyOwner | undefined {
+  const current = unwrapExpression(node);
+  if (!ts.isPropertyAccessExpression(current)) return undefined;
+  const holder = unwrapExpression(current.expression);
+  return sdkOwnerOfServerChain(
+    ts.isPropertyAccessExpression(holder) ? holder.name.text : undefined,
+    current.name.text,
+  );
 }

@@ -1,6 +1,7 @@
 import {
   SDK_OWNER_TYPES,
   sdkOwnerOfImport,
+  sdkOwnerOfServerChain,
   sdkOwnerThroughProperty,
   type SdkOwnerName,
 } from '@mcp-mrtr/core';
@@ -234,14 +235,6 @@ function ownerOfDefinition(
   }
 }
 
-/** `x.server` or `x.mcpServer`: how frameworks and wrappers name the McpServer they hold. */
-function isServerProperty(node: Node): boolean {
-  const current = unwrap(node);
-  if (current.type !== AST_NODE_TYPES.MemberExpression) return false;
-  const key = staticKey(current);
-  return key === 'server' || key === 'mcpServer';
-}
-
 /** Resolves a receiver without type information: declarations, imports and `new` expressions. */
 export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth = 0): OwnerResolution {
   if (depth > MAX_DEPTH) return UNKNOWN;
@@ -264,13 +257,17 @@ export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth 
         if (field.kind !== 'unknown' || via === undefined) return field;
       }
       if (via === undefined || via === 'other') return UNKNOWN;
-      // `agent.server.server`, `ctx.mcpServer.server`: frameworks hand out the McpServer, whose
-      // `server` is the low-level Server. That chain is the SDK's idiom whatever `agent` is.
-      if (key === 'server' && isServerProperty(current.object)) return sdk(via);
-      const object = resolveOwnerSyntactically(file, current.object, depth + 1);
+      // `agent.server.server`, `ctx.mcpServer.server`: the SDK's idiom whatever `agent` is.
+      const object = unwrap(current.object);
+      const chained = sdkOwnerOfServerChain(
+        object.type === AST_NODE_TYPES.MemberExpression ? staticKey(object) : undefined,
+        key,
+      );
+      if (chained !== undefined) return sdk(chained);
+      const objectOwner = resolveOwnerSyntactically(file, current.object, depth + 1);
       const owner = sdkOwnerThroughProperty(
         key,
-        object.kind === 'sdk' ? object.owner : object.kind === 'other' ? 'other' : undefined,
+        objectOwner.kind === 'sdk' ? objectOwner.owner : objectOwner.kind === 'other' ? 'other' : undefined,
       );
       return owner === undefined || owner === 'other' ? OTHER : sdk(owner);
     }

@@ -16,6 +16,9 @@ import { asMemberCall } from '../shared/calls.js';
 
 export type HandlerFunction = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration;
 
+/** A function the rewrite follows from a handler: a function, or a class's method. */
+export type HelperFunction = HandlerFunction | ts.MethodDeclaration;
+
 /** SDK v1 (`@modelcontextprotocol/sdk`) passes `extra`; v2 (`@modelcontextprotocol/server`) passes `ctx`. */
 export type Generation = 'v1' | 'v2';
 
@@ -147,11 +150,18 @@ export function functionOfSymbol(symbol: ts.Symbol): HandlerFunction | undefined
   return undefined;
 }
 
-/** The identifier a named function is known by in its file, if any. */
-export function nameOfFunction(fn: HandlerFunction): ts.Identifier | undefined {
+/** The identifier a named function is known by in its file, if any (a method's or property's name). */
+export function nameOfFunction(fn: HelperFunction): ts.Identifier | ts.PrivateIdentifier | undefined {
   if (ts.isFunctionDeclaration(fn)) return fn.name;
+  if (ts.isMethodDeclaration(fn))
+    return ts.isIdentifier(fn.name) || ts.isPrivateIdentifier(fn.name) ? fn.name : undefined;
   const parent = fn.parent;
   if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name;
+  if (
+    ts.isPropertyDeclaration(parent) &&
+    (ts.isIdentifier(parent.name) || ts.isPrivateIdentifier(parent.name))
+  )
+    return parent.name;
   if (ts.isFunctionExpression(fn)) return fn.name;
   return undefined;
 }

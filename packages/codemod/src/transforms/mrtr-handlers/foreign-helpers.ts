@@ -1,13 +1,16 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { forEachDescendant, unwrapExpression } from '../../analysis/syntax.js';
-import { functionOfSymbol } from './eligible-handlers.js';
+import { calledFunction } from './called-function.js';
+import { classMemberOf } from './class-members.js';
+import { functionOfSymbol, type HelperFunction } from './eligible-handlers.js';
 import { PlacementFinder, type HelperPlacement } from './placement.js';
 import { asPushCall } from './push-calls.js';
 
 // The handler side of a cross-file helper: a call, in this file, of a helper another file exports
 // that asks through a parameter. The helper's own file decides whether it takes `round` (every
-// caller in the project must be an eligible handler); this side passes it.
+// caller in the project must be an eligible handler); this side passes it. A method of a class
+// another file declares is found the same way, through the instance it is called on.
 
 /** The local names of what the file imports from relative modules (other files of the project). */
 function relativeImportNames(sourceFile: ts.SourceFile): Set<string> {
@@ -55,26 +58,60 @@ export class ForeignHelperCalls {
   /** The placement of the helper `call` calls, when it is another file's helper taking this call's round. */
   placementOf(node: ts.Node): HelperPlacement | undefined {
     const run = this.context.run;
-    if (run === undefined || this.#imported.size === 0 || !ts.isCallExpression(node)) return undefined;
-    const name = calleeName(node, this.#imported);
-    if (name === undefined) return undefined;
-    let symbol = this.context.checker.getSymbolAtLocation(name);
-    if (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0)
-      symbol = this.context.checker.getAliasedSymbol(symbol);
-    const fn = symbol === undefined ? undefined : functionOfSymbol(symbol);
+    if (run === undefined || !ts.isCallExpression(node)) return undefined;
+    const fn = this.#otherFilesFunction(node);
     const home = fn?.getSourceFile();
-    if (fn === undefined || home === undefined || home === this.context.sourceFile || home.isDeclarationFile)
-      return undefined;
-    const other = run.contextOf(home);
-    let placement: HelperPlacement | undefined;
-    forEachDescendant(fn, (inner) => {
-      if (placement !== undefined) return;
-      const push = asPushCall(other, inner);
-      if (push === undefined) return;
-      const found = PlacementFinder.for(other).of(push.call, push.access.expression);
-      if (found.kind === 'helper' && found.helper.fn === fn && found.helper.calls.includes(node))
-        placement = found;
-    });
-    return placement;
+    if (fn === undefined || home === undefined) return undefined;
+    return helperPlacementOf(run.contextOf(home), fn, node);
   }
+
+  /** The function of another project file a call calls: an imported helper, or a class's method. */
+  #otherFilesFunction(call: ts.CallExpression): HelperFunction | undefined {
+    const name = calleeName(call, this.#imported);
+    let fn: HelperFunction | undefined;
+    if (name !== undefined) {
+      let symbol = this.context.checker.getSymbolAtLocation(name);
+      if (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0)
+        symbol = this.context.checker.getAliasedSymbol(symbol);
+      fn = symbol === undefined ? undefined : functionOfSymbol(symbol);
+    } else if (ts.isPropertyAccessExpression(unwrapExpression(call.expression))) {
+      const called = calledFunction(this.context, call)?.fn;
+      fn = called !== undefined && classMemberOf(called) !== undefined ? called : undefined;
+    }
+    const home = fn?.getSourceFile();
+    return home === undefined || home === this.context.sourceFile || home.isDeclarationFile ? undefined : fn;
+  }
+}
+
+/**
+ * The placement of `fn` as a helper that `call` calls: found from a question it asks itself, or
+ * from a helper it calls in turn (whose placement follows its callers, `fn` among them).
+ */
+function helperPlacementOf(
+  context: FileContext,
+  fn: HelperFunction,
+  call: ts.CallExpression,
+  seen = new Set<HelperFunction>(),
+): HelperPlacement | undefined {
+  if (seen.has(fn)) return undefined;
+  seen.add(fn);
+  let placement: HelperPlacement | undefined;
+  forEachDescendant(fn, (inner) => {
+    if (placement !== undefined) return;
+    const push = asPushCall(context, inner);
+    if (push !== undefined) {
+      const found = PlacementFinder.for(context).of(push.call, push.access.expression);
+      if (found.kind === 'helper' && found.helper.fn === fn && found.helper.calls.includes(call))
+        placement = found;
+      return;
+    }
+    if (!ts.isCallExpression(inner)) return;
+    const called = calledFunction(context, inner);
+    if (called === undefined || called.fn === fn) return;
+    const below = helperPlacementOf(called.context, called.fn, inner, seen);
+    const caller = below?.callers[below.helper.calls.indexOf(inner)];
+    if (caller?.kind === 'helper' && caller.helper.fn === fn && caller.helper.calls.includes(call))
+      placement = caller;
+  });
+  return placement;
 }

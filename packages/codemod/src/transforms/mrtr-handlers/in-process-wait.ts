@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
-import type { HandlerFunction } from './eligible-handlers.js';
+import type { HelperFunction } from './eligible-handlers.js';
 
 // A URL-mode handler that learns of completion by awaiting a promise it made before the question
 // (`const { completed } = flows.begin(id)`, then `await Promise.race([completed, timeout])`) waits
@@ -12,7 +12,7 @@ import type { HandlerFunction } from './eligible-handlers.js';
 /** The first promise made before `question` and awaited after it in `fn`, with the await. */
 export function inProcessWait(
   context: FileContext,
-  fn: HandlerFunction,
+  fn: HelperFunction,
   question: ts.CallExpression,
 ): { readonly promise: ts.Identifier; readonly wait: ts.AwaitExpression } | undefined {
   const checker = context.checker;

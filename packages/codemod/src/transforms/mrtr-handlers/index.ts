@@ -17,7 +17,7 @@ import {
   nameOfFunction,
   type EligibleHandler,
   type Generation,
-  type HandlerFunction,
+  type HelperFunction,
 } from './eligible-handlers.js';
 import { placeIn, unitOf } from './cross-file-calls.js';
 import { journalsSteps } from './runtime-construction.js';
@@ -65,28 +65,28 @@ function base(push: PushCall, kind: string): SiteBase {
 
 /** The handlers and helpers of a file with what they ask, in source order. */
 interface Plan {
-  readonly handlers: Map<HandlerFunction, { handler: EligibleHandler; askings: Asking[] }>;
+  readonly handlers: Map<HelperFunction, { handler: EligibleHandler; askings: Asking[] }>;
   /** Each helper with its questions and helper calls, and the handlers and helpers calling it. */
-  readonly helpers: Map<HandlerFunction, { helper: Helper; askings: Asking[]; callers: HandlerFunction[] }>;
+  readonly helpers: Map<HelperFunction, { helper: Helper; askings: Asking[]; callers: HelperFunction[] }>;
   /**
    * What each function's rewrite needs besides itself: the helpers it calls, and its callers in
    * other files (see engine/linked-rewrites.ts).
    */
-  readonly requires: Map<HandlerFunction, RequiredUnit[]>;
+  readonly requires: Map<HelperFunction, RequiredUnit[]>;
 }
 
-function callerFunction(placement: HandlerPlacement | HelperPlacement): HandlerFunction {
+function callerFunction(placement: HandlerPlacement | HelperPlacement): HelperFunction {
   return placement.kind === 'handler' ? placement.handler.callback : placement.helper.fn;
 }
 
 function group(context: FileContext, found: readonly Found[], foreign: readonly HelperPlacement[]): Plan {
   const plan: Plan = { handlers: new Map(), helpers: new Map(), requires: new Map() };
-  const require = (fn: HandlerFunction, unit: RequiredUnit) => {
+  const require = (fn: HelperFunction, unit: RequiredUnit) => {
     const units = plan.requires.get(fn) ?? [];
     if (!units.some((each) => each.unit === unit.unit)) units.push(unit);
     plan.requires.set(fn, units);
   };
-  const here = (fn: HandlerFunction) => fn.getSourceFile() === context.sourceFile;
+  const here = (fn: HelperFunction) => fn.getSourceFile() === context.sourceFile;
   const handlerEntry = (handler: EligibleHandler) => {
     let entry = plan.handlers.get(handler.callback);
     if (entry === undefined) plan.handlers.set(handler.callback, (entry = { handler, askings: [] }));
@@ -95,7 +95,7 @@ function group(context: FileContext, found: readonly Found[], foreign: readonly 
   const helperEntry = (placement: HelperPlacement) => {
     const existing = plan.helpers.get(placement.helper.fn);
     if (existing !== undefined) return existing;
-    const entry = { helper: placement.helper, askings: [] as Asking[], callers: [] as HandlerFunction[] };
+    const entry = { helper: placement.helper, askings: [] as Asking[], callers: [] as HelperFunction[] };
     plan.helpers.set(placement.helper.fn, entry);
     placement.helper.calls.forEach((call, index) => {
       const caller = placement.callers[index]!;
@@ -143,7 +143,7 @@ function group(context: FileContext, found: readonly Found[], foreign: readonly 
   return plan;
 }
 
-function labelOf(fn: HandlerFunction): string {
+function labelOf(fn: HelperFunction): string {
   return `${nameOfFunction(fn)?.text ?? 'a function'}()`;
 }
 
@@ -160,13 +160,13 @@ function planAll(
   plan: Plan,
   adapters: (generation: Generation) => string | undefined,
 ): {
-  rewrites: Map<HandlerFunction, HandlerRewrite>;
-  reasons: Map<HandlerFunction, string>;
-  styles: Map<HandlerFunction, WrittenStyle>;
+  rewrites: Map<HelperFunction, HandlerRewrite>;
+  reasons: Map<HelperFunction, string>;
+  styles: Map<HelperFunction, WrittenStyle>;
 } {
-  const reasons = new Map<HandlerFunction, string>();
-  const styles = new Map<HandlerFunction, WrittenStyle>();
-  const rewrites = new Map<HandlerFunction, HandlerRewrite>();
+  const reasons = new Map<HelperFunction, string>();
+  const styles = new Map<HelperFunction, WrittenStyle>();
+  const rewrites = new Map<HelperFunction, HandlerRewrite>();
   for (const [fn, { helper, askings }] of plan.helpers) {
     const planned = planReplayHelper(context, helper, askings);
     if (typeof planned === 'string') reasons.set(fn, planned);
@@ -186,8 +186,8 @@ function planAll(
     styles.set(fn, planned.style);
   }
   // A failure travels along the chain with its first cause, not a reason per level.
-  const causes = new Map<HandlerFunction, string>();
-  const fail = (fn: HandlerFunction, link: string, failed: HandlerFunction) => {
+  const causes = new Map<HelperFunction, string>();
+  const fail = (fn: HelperFunction, link: string, failed: HelperFunction) => {
     const cause = causes.get(failed) ?? reasons.get(failed)!;
     causes.set(fn, cause);
     reasons.set(fn, `${link} stays manual: ${cause}`);
@@ -242,10 +242,10 @@ function planUrlThrows(
   plan: Plan,
   urlThrows: readonly UrlThrow[],
   manual: Site[],
-): Map<ts.NewExpression, { fn: HandlerFunction; edits: TextEdit[]; imports: ImportRequest[] }> {
+): Map<ts.NewExpression, { fn: HelperFunction; edits: TextEdit[]; imports: ImportRequest[] }> {
   const planned = new Map<
     ts.NewExpression,
-    { fn: HandlerFunction; edits: TextEdit[]; imports: ImportRequest[] }
+    { fn: HelperFunction; edits: TextEdit[]; imports: ImportRequest[] }
   >();
   for (const { node, placement } of urlThrows) {
     if (placement.kind !== 'handler') {
@@ -368,14 +368,15 @@ function analyse(context: FileContext): Site[] {
   // Handlers that now return round.inputRequired(…) widen the return type they declare.
   const throwing = new Set([...throwEdits.values()].map((planned) => planned.fn));
   for (const [fn, rewrite] of rewrites) {
-    if (!plan.handlers.has(fn) || (styles.get(fn) !== 'explicit' && !throwing.has(fn))) continue;
-    const widening = returnTypeWidening(context, fn);
+    const handler = plan.handlers.get(fn)?.handler;
+    if (handler === undefined || (styles.get(fn) !== 'explicit' && !throwing.has(fn))) continue;
+    const widening = returnTypeWidening(context, handler.callback);
     rewrite.edits.push(...widening.edits);
     rewrite.typeImports.push(...widening.typeImports);
   }
 
   const usedGenerations = new Set<Generation>();
-  const handlerOf = new Map<ts.CallExpression, HandlerFunction>();
+  const handlerOf = new Map<ts.CallExpression, HelperFunction>();
   for (const [fn, { askings, handler }] of plan.handlers) {
     for (const asking of askings) if (asking.kind === 'push') handlerOf.set(asking.push.call, fn);
     if (rewrites.has(fn)) usedGenerations.add(handler.generation);
@@ -384,7 +385,7 @@ function analyse(context: FileContext): Site[] {
     for (const asking of askings) if (asking.kind === 'push') handlerOf.set(asking.push.call, fn);
 
   // Edits of a handler or helper (and of a helper's call sites) travel with its first question.
-  const carried = new Set<HandlerFunction>();
+  const carried = new Set<HelperFunction>();
   const carrier = setupCarrier(
     context,
     [
@@ -393,15 +394,15 @@ function analyse(context: FileContext): Site[] {
         ...[...throwEdits.values()].map(({ fn }) => fn),
         ...rewrites.keys(),
       ]),
-    ].filter((fn): fn is HandlerFunction => fn !== undefined && rewrites.has(fn)),
+    ].filter((fn): fn is HelperFunction => fn !== undefined && rewrites.has(fn)),
     plan.requires,
   );
-  const linked = (site: Site, fn: HandlerFunction): Site => ({
+  const linked = (site: Site, fn: HelperFunction): Site => ({
     ...site,
     link: { unit: unitOf(fn), requires: plan.requires.get(fn) ?? [] },
   });
   // The runtime setup and the type imports travel with the carrier's first site.
-  const setupFor = (fn: HandlerFunction, edits: TextEdit[], imports: ImportRequest[]) => {
+  const setupFor = (fn: HelperFunction, edits: TextEdit[], imports: ImportRequest[]) => {
     if (fn !== carrier?.fn || carrier.done) return;
     carrier.done = true;
     edits.push(
@@ -491,7 +492,7 @@ function analyse(context: FileContext): Site[] {
             node: first.call,
             todo: plan.handlers.has(fn)
               ? 'Register the handler through the runtime adapter and pass its round to the helper.'
-              : 'Take the round instead of the server, extra or ctx and pass it to the helper.',
+              : 'Take the round (in place of the server, extra or ctx it asks through, else as the first parameter) and pass it to the helper.',
           },
           edits,
           { imports, packages: [RUNTIME_PACKAGE] },

@@ -3,6 +3,7 @@ import type { FileContext } from '../../analysis/file-context.js';
 import { identifiersReferringTo } from '../../analysis/symbol-references.js';
 import { enclosingFunction, unwrapExpression } from '../../analysis/syntax.js';
 import { answerWait, skipParentheses } from './awaited-question.js';
+import { classMemberOf, inheritanceReason, memberCalls } from './class-members.js';
 import { foreignCalls, placeIn, type ForeignCall } from './cross-file-calls.js';
 import {
   functionOfSymbol,
@@ -10,17 +11,24 @@ import {
   registrationOf,
   type EligibleHandler,
   type HandlerFunction,
+  type HelperFunction,
 } from './eligible-handlers.js';
+import { calledFunction } from './called-function.js';
+import { asPushCall } from './push-calls.js';
+import { roundArgumentIndex, type RoundSlot } from './round-parameter.js';
+import { assignedContext, callbackContext } from './run-context.js';
 
 // Classifies where a push call runs. Only a question the handler of a tools/call, prompts/get or
 // resources/read request awaits can become an input request: everything else has no request to
 // answer input_required to, or no way to resume where it stopped.
 
-/** A helper that asks questions for the handlers calling it, through one of its parameters. */
+/** A function or method that asks questions for the handlers calling it. */
 export interface Helper {
-  readonly fn: HandlerFunction;
-  /** The parameter the questions go through (`server`, `extra`, `ctx`); it becomes `round`. */
-  readonly parameter: ts.ParameterDeclaration;
+  readonly fn: HelperFunction;
+  /** What its calls call it (`confirm`, `#confirm`), for reasons and answer keys. */
+  readonly name: string;
+  /** Where it takes the round: in place of the parameter its questions go through, or as its first parameter. */
+  readonly slot: RoundSlot;
   /** Every call of the helper (in this file, then in other files of the run), each awaited inside an eligible handler or another such helper. */
   readonly calls: readonly ts.CallExpression[];
 }
@@ -41,28 +49,6 @@ export interface HelperPlacement {
 
 export type Placement =
   HandlerPlacement | HelperPlacement | { readonly kind: 'manual'; readonly reason: string };
-
-const TIMERS = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
-/** Test runners' callbacks (vitest, jest, mocha, node:test): test code, not a server's handler. */
-const TEST_CALLBACKS = new Set([
-  'test',
-  'it',
-  'describe',
-  'suite',
-  'beforeAll',
-  'beforeEach',
-  'afterAll',
-  'afterEach',
-  'before',
-  'after',
-  'bench',
-]);
-const LIFECYCLE_HOOKS = new Set(['oninitialized', 'onclose', 'onerror']);
-
-function calleeText(context: FileContext, call: ts.CallExpression): string {
-  const callee = unwrapExpression(call.expression);
-  return ts.isPropertyAccessExpression(callee) ? callee.name.text : context.textOf(callee);
-}
 
 /** The root identifier of `a.b.c` (`a`). */
 export function receiverRoot(expression: ts.Expression): ts.Identifier | undefined {
@@ -102,7 +88,7 @@ export class PlacementFinder {
     const wait = answerWait(this.context, call);
     if (typeof wait === 'string') return { kind: 'manual', reason: wait };
     if (placement.kind === 'helper' && placement.level > this.depth) {
-      const name = nameOfFunction(placement.helper.fn)?.text ?? 'a helper';
+      const name = placement.helper.name;
       return {
         kind: 'manual',
         reason: `it runs in ${name}(), ${placement.level} helper calls below its handler, deeper than --depth ${this.depth} follows; raise --depth or migrate the chain by hand`,
@@ -121,7 +107,10 @@ export class PlacementFinder {
       return { kind: 'manual', reason: 'it runs at module initialization, outside any request' };
     const placement = this.#classify(fn, undefined);
     const name =
-      ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn)
+      ts.isArrowFunction(fn) ||
+      ts.isFunctionExpression(fn) ||
+      ts.isFunctionDeclaration(fn) ||
+      ts.isMethodDeclaration(fn)
         ? nameOfFunction(fn)
         : undefined;
     if (placement.kind === 'handler' || name === undefined) return placement;
@@ -146,15 +135,32 @@ export class PlacementFinder {
 
   #classify(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined): Placement {
     const context = this.context;
-    if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isFunctionDeclaration(fn)) {
-      const decorator = ts.canHaveDecorators(fn) ? ts.getDecorators(fn)?.[0] : undefined;
-      if (decorator !== undefined)
-        return {
-          kind: 'manual',
-          reason: `it runs in a method a framework registers (@${context.textOf(decorator.expression).split('(')[0]}), which the runtime's adapters do not wrap (they wrap SDK registrations); use the framework's MRTR support or migrate it by hand`,
-        };
-      return { kind: 'manual', reason: 'it runs in a class member, which the codemod does not follow' };
+    const member = classMemberOf(fn);
+    const declaration = member?.declaration ?? fn;
+    const decorator = ts.canHaveDecorators(declaration) ? ts.getDecorators(declaration)?.[0] : undefined;
+    if (decorator !== undefined)
+      return {
+        kind: 'manual',
+        reason: `it runs in a method a framework registers (@${context.textOf(decorator.expression).split('(')[0]}), which the runtime's adapters do not wrap (they wrap SDK registrations); use the framework's MRTR support or migrate it by hand`,
+      };
+    if (member !== undefined) {
+      const inherited = inheritanceReason(context, member);
+      if (inherited !== undefined) return { kind: 'manual', reason: inherited };
+      const calls = memberCalls(context, member);
+      if (typeof calls === 'string') return { kind: 'manual', reason: calls };
+      return this.#ofCalls(
+        member.fn,
+        member.name.text,
+        calls,
+        root,
+        `${member.klass.name?.text ?? 'a class'}.${member.name.text}`,
+      );
     }
+    if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isFunctionDeclaration(fn))
+      return {
+        kind: 'manual',
+        reason: `it runs in ${unfollowedMember(fn)}, which the codemod does not follow`,
+      };
     const parent = skipParentheses(fn);
     if (
       ts.isCallExpression(parent) &&
@@ -165,35 +171,12 @@ export class PlacementFinder {
         return 'reason' in registration
           ? { kind: 'manual', reason: registration.reason }
           : { kind: 'handler', handler: registration };
-      const callee = calleeText(context, parent);
-      if (TEST_CALLBACKS.has(callee))
-        return {
-          kind: 'manual',
-          reason: `it runs in a test (a callback passed to ${callee}()), not in a server's handler; update the test with the server it tests`,
-        };
-      if (TIMERS.has(callee))
-        return { kind: 'manual', reason: `it runs on a timer (${callee}), outside any request` };
-      if (callee === 'setNotificationHandler')
-        return {
-          kind: 'manual',
-          reason: 'it runs in a notification handler, which has no result to carry a question',
-        };
-      return {
-        kind: 'manual',
-        reason: `it runs in a callback passed to ${callee}(), which the handler cannot resume; move the question into the handler's own body`,
-      };
+      return { kind: 'manual', reason: callbackContext(context, parent) };
     }
-    if (ts.isBinaryExpression(parent) && ts.isPropertyAccessExpression(parent.left)) {
-      const hook = parent.left.name.text;
-      return {
-        kind: 'manual',
-        reason: LIFECYCLE_HOOKS.has(hook)
-          ? `it runs in ${hook}, at connection time, outside any request`
-          : `it runs in a function assigned to ${hook}, which the codemod does not follow`,
-      };
-    }
+    if (ts.isBinaryExpression(parent) && ts.isPropertyAccessExpression(parent.left))
+      return { kind: 'manual', reason: assignedContext(parent.left.name.text) };
     const name = nameOfFunction(fn);
-    if (name === undefined)
+    if (name === undefined || !ts.isIdentifier(name))
       return { kind: 'manual', reason: 'it runs in a function the codemod cannot follow to its callers' };
     return this.#ofNamed(fn, name, root);
   }
@@ -212,7 +195,7 @@ export class PlacementFinder {
       foreign = found;
     }
     const references = identifiersReferringTo(context.checker, context.sourceFile, symbol, name);
-    const calls: ts.CallExpression[] = [];
+    const calls: ForeignCall[] = [];
     for (const reference of references) {
       const parent = skipParentheses(reference);
       if (
@@ -235,71 +218,84 @@ export class PlacementFinder {
           kind: 'manual',
           reason: `${name.text}() is passed on or stored, so not every caller can be followed`,
         };
-      calls.push(parent);
+      calls.push({ context, call: parent });
     }
     if (calls.length === 0 && foreign.length === 0)
       return { kind: 'manual', reason: `${name.text}() is never called in this file` };
+    return this.#ofCalls(fn, name.text, [...calls, ...foreign], root);
+  }
+
+  /**
+   * A function or method that asks, from its calls: a helper when every call is awaited where a
+   * round can be passed (in an eligible handler or a helper above it), else manual, naming each
+   * call that runs elsewhere and where.
+   */
+  #ofCalls(
+    fn: HelperFunction,
+    name: string,
+    calls: readonly ForeignCall[],
+    root: ts.Identifier | undefined,
+    label = name,
+  ): Placement {
+    const context = this.context;
+    if (calls.length === 0) return { kind: 'manual', reason: `${label}() is never called` };
     const parameter = questionParameter(context, fn, root);
-    if (parameter === undefined)
-      return {
-        kind: 'manual',
-        reason: `${name.text}() asks through something other than one of its parameters (the server, extra, ctx), so it cannot be given the round instead`,
-      };
-    const index = fn.parameters.indexOf(parameter);
+    const slot: RoundSlot =
+      parameter !== undefined && carriesOnlyQuestions(context, fn, parameter)
+        ? { kind: 'replaces', parameter }
+        : { kind: 'added' };
+    const index = roundArgumentIndex(fn, slot);
     const callers: (HandlerPlacement | HelperPlacement)[] = [];
+    const elsewhere: string[] = [];
     let level = 1;
-    for (const call of calls) {
+    for (const { context: other, call } of calls) {
+      // A method's call says which instance it is called on: `tools.ts:12 (confirmations.confirm(…))`.
+      const callee = other.textOf(call.expression);
+      const where = `${placeIn(context, other, call)}${callee === name ? '' : ` (${callee}(…))`}`;
       const caller = enclosingFunction(call);
-      if (caller === undefined)
-        return {
-          kind: 'manual',
-          reason: `${name.text}() is also called at module initialization, outside any request`,
-        };
-      const argument = call.arguments[index];
-      const placement = this.#ofFunction(caller, argument === undefined ? undefined : receiverRoot(argument));
-      if (placement.kind === 'manual')
-        return { kind: 'manual', reason: `${name.text}() is also called where ${placement.reason}` };
-      const wait = answerWait(context, call);
-      if (typeof wait === 'string')
-        return { kind: 'manual', reason: `${name.text}() is called where ${wait}` };
-      if (placement.kind === 'helper') level = Math.max(level, placement.level + 1);
-      callers.push(placement);
-    }
-    for (const { context: other, call } of foreign) {
-      const where = placeIn(context, other, call);
-      const caller = enclosingFunction(call);
-      if (caller === undefined)
-        return {
-          kind: 'manual',
-          reason: `${name.text}() is also called at module initialization (${where}), outside any request`,
-        };
-      const argument = call.arguments[index];
-      const placement = PlacementFinder.for(other).#ofFunction(
+      if (caller === undefined) {
+        elsewhere.push(`${where}, at module initialization, outside any request`);
+        continue;
+      }
+      const argument = slot.kind === 'replaces' ? call.arguments[index] : undefined;
+      const finder = other === context ? this : PlacementFinder.for(other);
+      const placement = finder.#ofFunction(
         caller,
         argument === undefined ? undefined : receiverRoot(argument),
       );
-      if (placement.kind === 'manual')
-        return {
-          kind: 'manual',
-          reason: `${name.text}() is also called at ${where} where ${placement.reason}`,
-        };
+      if (placement.kind === 'manual') {
+        elsewhere.push(`${where}, where ${placement.reason}`);
+        continue;
+      }
       // The calling file's rewrite passes the round where the call is awaited; a kept promise is not followed there.
       const wait = answerWait(other, call);
-      if (typeof wait === 'string' || wait.kept)
-        return {
-          kind: 'manual',
-          reason: `${name.text}() is called at ${where} where ${typeof wait === 'string' ? wait : 'its promise is kept in a variable and awaited later; await it where it is asked'}`,
-        };
+      if (typeof wait === 'string' || (other !== context && wait.kept)) {
+        elsewhere.push(
+          `${where}, where ${typeof wait === 'string' ? wait : 'its promise is kept in a variable and awaited later; await it where it is asked'}`,
+        );
+        continue;
+      }
       if (placement.kind === 'helper') level = Math.max(level, placement.level + 1);
       callers.push(placement);
     }
+    if (elsewhere.length > 0)
+      return { kind: 'manual', reason: `${label}() is called at ${elsewhere.join('; and at ')}` };
     return {
       kind: 'helper',
-      helper: { fn, parameter, calls: [...calls, ...foreign.map(({ call }) => call)] },
+      helper: { fn, name, slot, calls: calls.map(({ call }) => call) },
       callers,
       level,
     };
   }
+}
+
+/** What a function-like member the codemod does not follow is, for its reason. */
+function unfollowedMember(fn: ts.FunctionLikeDeclaration): string {
+  if (ts.isConstructorDeclaration(fn)) return 'a constructor';
+  if (ts.isGetAccessor(fn) || ts.isSetAccessor(fn)) return 'an accessor';
+  if (ts.isMethodDeclaration(fn) && ts.isObjectLiteralExpression(fn.parent))
+    return 'a method of an object literal';
+  return 'a class member';
 }
 
 function isExported(fn: HandlerFunction): boolean {
@@ -313,7 +309,7 @@ function isExported(fn: HandlerFunction): boolean {
 /** The parameter a helper's questions go through, when the question's receiver starts with it. */
 function questionParameter(
   context: FileContext,
-  fn: HandlerFunction,
+  fn: HelperFunction,
   root: ts.Identifier | undefined,
 ): ts.ParameterDeclaration | undefined {
   if (root === undefined) return undefined;
@@ -322,4 +318,62 @@ function questionParameter(
     (parameter) =>
       ts.isIdentifier(parameter.name) && context.checker.getSymbolAtLocation(parameter.name) === symbol,
   );
+}
+
+const onlyQuestions = new WeakMap<ts.ParameterDeclaration, boolean>();
+
+/**
+ * Whether a parameter only carries questions, so the round can take its place: every use is the
+ * receiver of a push call (`server.elicitInput(…)`) or an argument a called helper only asks
+ * with. A parameter used for anything else (capabilities, logging, another call) stays, and the
+ * helper gains the round beside it.
+ */
+function carriesOnlyQuestions(
+  context: FileContext,
+  fn: HelperFunction,
+  parameter: ts.ParameterDeclaration,
+): boolean {
+  const known = onlyQuestions.get(parameter);
+  if (known !== undefined) return known;
+  // A helper that passes the parameter back to itself is settled while it is being looked at.
+  onlyQuestions.set(parameter, false);
+  const body = fn.body;
+  if (!ts.isIdentifier(parameter.name) || body === undefined) return false;
+  const symbol = context.checker.getSymbolAtLocation(parameter.name);
+  let only = true;
+  const visit = (node: ts.Node): void => {
+    if (!only) return;
+    if (ts.isIdentifier(node) && context.checker.getSymbolAtLocation(node) === symbol) {
+      only = asksThrough(context, node);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  onlyQuestions.set(parameter, only);
+  return only;
+}
+
+/** Whether a use of a parameter is a question's receiver, or an argument a helper only asks with. */
+function asksThrough(context: FileContext, reference: ts.Identifier): boolean {
+  let outer: ts.Node = reference;
+  while (
+    (ts.isPropertyAccessExpression(outer.parent) && outer.parent.expression === outer) ||
+    ts.isParenthesizedExpression(outer.parent) ||
+    ts.isNonNullExpression(outer.parent) ||
+    ts.isAsExpression(outer.parent)
+  )
+    outer = outer.parent;
+  const call = outer.parent;
+  if (ts.isCallExpression(call) && call.expression === outer) {
+    const push = asPushCall(context, call);
+    return push !== undefined && receiverRoot(push.access.expression) === reference;
+  }
+  if (!ts.isCallExpression(call) || outer !== reference) return false;
+  const index = call.arguments.indexOf(reference);
+  const called = calledFunction(context, call);
+  if (index === -1 || called === undefined) return false;
+  const offset = called.fn.parameters[0]?.name.getText(called.context.sourceFile) === 'this' ? 1 : 0;
+  const parameter = called.fn.parameters[index + offset];
+  return parameter !== undefined && carriesOnlyQuestions(called.context, called.fn, parameter);
 }

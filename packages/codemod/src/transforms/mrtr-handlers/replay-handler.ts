@@ -16,6 +16,7 @@ import type { EligibleHandler, HandlerFunction } from './eligible-handlers.js';
 import type { Helper } from './placement.js';
 import type { PushCall } from './push-calls.js';
 import { questionEdits } from './question-edits.js';
+import { roundArgumentEdit } from './round-parameter.js';
 import { firstEffectIn } from './replayed-effects.js';
 import { typeName, type TypeImport } from './type-imports.js';
 import { isNotifierUse, planUrlCompletion, removedNotifiers } from './url-mode-question.js';
@@ -593,13 +594,12 @@ export function planReplayHandler(
       typeImports.push(...planned.typeImports);
       removed.push(...planned.edits.filter((edit) => edit.end > edit.start));
     } else {
-      const index = asking.helper.fn.parameters.indexOf(asking.helper.parameter);
-      const argument = asking.call.arguments[index];
-      if (argument === undefined) return 'a helper call does not pass the argument the helper asks through';
-      questions.set(asking.call, [
-        { start: argument.getStart(context.sourceFile), end: argument.end, text: round },
-      ]);
-      removed.push({ start: argument.getStart(context.sourceFile), end: argument.end });
+      const { helper } = asking;
+      const passed = roundArgumentEdit(context, asking.call, helper.fn, helper.slot, round);
+      if (typeof passed === 'string') return `it calls ${helper.name}(), but ${passed}`;
+      questions.set(asking.call, [passed.edit]);
+      if (passed.replaced !== undefined)
+        removed.push({ start: passed.replaced.getStart(context.sourceFile), end: passed.replaced.end });
     }
   }
 

@@ -5,54 +5,60 @@ import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { AnswerKeys } from './answer-keys.js';
 import { keptQuestionWaits } from './awaited-question.js';
-import { nameOfFunction } from './eligible-handlers.js';
 import type { Helper } from './placement.js';
 import { questionEdits } from './question-edits.js';
+import { roundArgumentEdit, roundParameterEdit } from './round-parameter.js';
 import { planUrlCompletion } from './url-mode-question.js';
 import { firstEffectIn } from './replayed-effects.js';
 import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { typeName, type TypeImport } from './type-imports.js';
 
-// A helper that asks through the server, `extra` or `ctx` it receives takes the handler's round
-// instead; its callers pass it (see planReplayHandler).
+// A helper that asks takes the handler's round, in place of the server, `extra` or `ctx` it asks
+// through when it uses that for nothing else, or as its first parameter (a method asking through
+// `this.server`, a helper also reading the server's capabilities); its callers pass it (see
+// planReplayHandler).
 
 function isTypeScript(sourceFile: ts.SourceFile): boolean {
   return !/\.[cm]?jsx?$/.test(sourceFile.fileName);
 }
 
-/** Plans the helper's edits: its parameter becomes `round: Round`, its questions `round.ask`, its helper calls pass `round`. */
+/** Plans the helper's edits: it takes `round: Round`, its questions become `round.ask`, its helper calls pass `round`. */
 export function planReplayHelper(
   context: FileContext,
   helper: Helper,
   askings: readonly Asking[],
 ): HandlerRewrite | string {
-  const { fn, parameter } = helper;
-  const name = nameOfFunction(fn)?.text ?? 'the helper';
-  if (!ts.isIdentifier(parameter.name)) return `${name}() destructures the parameter it asks through`;
-  const symbol = context.checker.getSymbolAtLocation(parameter.name);
+  const { fn, slot, name } = helper;
   const body = fn.body;
   if (body === undefined) return `${name}() has no body`;
-  // What the rewrite replaces: each question's receiver, each helper call's round argument.
+  const round = freshName(fn, 'round');
+  // What the rewrite replaces: each question, and each argument a helper call gives the round's place.
   const replaced: ts.Node[] = [];
+  const calls = new Map<ts.CallExpression, TextEdit[]>();
   for (const asking of askings) {
     if (asking.kind === 'push') {
       replaced.push(asking.push.call);
       continue;
     }
-    const argument = asking.call.arguments[asking.helper.fn.parameters.indexOf(asking.helper.parameter)];
-    if (argument === undefined)
-      return `${name}() calls ${nameOfFunction(asking.helper.fn)?.text ?? 'a helper'}() without the argument it asks through`;
-    replaced.push(argument);
+    const passed = roundArgumentEdit(context, asking.call, asking.helper.fn, asking.helper.slot, round);
+    if (typeof passed === 'string') return `${name}() calls ${asking.helper.name}(), but ${passed}`;
+    if (passed.replaced !== undefined) replaced.push(passed.replaced);
+    calls.set(asking.call, [passed.edit]);
   }
-  let otherUse: ts.Node | undefined;
-  const visit = (node: ts.Node): void => {
-    if (otherUse !== undefined || replaced.includes(node)) return;
-    if (ts.isIdentifier(node) && context.checker.getSymbolAtLocation(node) === symbol) otherUse = node;
-    ts.forEachChild(node, visit);
-  };
-  visit(body);
-  if (otherUse !== undefined)
-    return `${name}() also uses ${parameter.name.text} for something other than questions (line ${context.lineOf(otherUse)})`;
+  if (slot.kind === 'replaces') {
+    const parameter = slot.parameter;
+    if (!ts.isIdentifier(parameter.name)) return `${name}() destructures the parameter it asks through`;
+    const symbol = context.checker.getSymbolAtLocation(parameter.name);
+    let otherUse: ts.Node | undefined;
+    const visit = (node: ts.Node): void => {
+      if (otherUse !== undefined || replaced.includes(node)) return;
+      if (ts.isIdentifier(node) && context.checker.getSymbolAtLocation(node) === symbol) otherUse = node;
+      ts.forEachChild(node, visit);
+    };
+    visit(body);
+    if (otherUse !== undefined)
+      return `${name}() also uses ${parameter.name.text} for something other than questions (line ${context.lineOf(otherUse)})`;
+  }
   const asked = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
   // A question kept in a variable suspends where it is awaited.
   const waits = keptQuestionWaits(context, asked);
@@ -64,7 +70,6 @@ export function planReplayHelper(
   if (effect !== undefined && effect.getStart(context.sourceFile) < lastStart)
     return `a replay would repeat ${context.textOf(effect).split('\n')[0]} (line ${context.lineOf(effect)}) in ${name}() before its question; journal it with round.step by hand`;
 
-  const round = freshName(fn, 'round');
   const imports: ImportRequest[] = [];
   const typeImports: TypeImport[] = [];
   const edits: TextEdit[] = [];
@@ -73,17 +78,11 @@ export function planReplayHelper(
     typeImports.push({ module: RUNTIME_PACKAGE, name: 'Round' });
     declaration = `${round}: ${typeName(context, 'Round')}`;
   }
-  edits.push({ start: parameter.getStart(context.sourceFile), end: parameter.end, text: declaration });
-  const keys = new AnswerKeys(name);
-  const questions = new Map<ts.CallExpression, TextEdit[]>();
-  for (const [index, asking] of askings.entries()) {
-    if (asking.kind === 'helper-call') {
-      const argument = replaced[index]!;
-      questions.set(asking.call, [
-        { start: argument.getStart(context.sourceFile), end: argument.end, text: round },
-      ]);
-      continue;
-    }
+  edits.push(roundParameterEdit(context, fn, slot, declaration));
+  const keys = new AnswerKeys(name.replace(/^#/, ''));
+  const questions = new Map<ts.CallExpression, TextEdit[]>(calls);
+  for (const asking of askings) {
+    if (asking.kind === 'helper-call') continue;
     const planned = questionEdits(context, asking.push, round, keys.forQuestion(asking.push));
     if (typeof planned === 'string') return planned;
     questions.set(asking.push.call, planned.edits);

@@ -1,7 +1,7 @@
 import type { FileContext } from '../../analysis/file-context.js';
 import type { RequiredUnit } from '../../analysis/site.js';
 import { unitOf } from './cross-file-calls.js';
-import type { HandlerFunction } from './eligible-handlers.js';
+import type { HelperFunction } from './eligible-handlers.js';
 
 // The runtime setup of a file (adapter, keys marker, type imports) is written by the first site
 // of one rewritten function. A function linked to another file may still go manual when the run
@@ -11,9 +11,9 @@ import type { HandlerFunction } from './eligible-handlers.js';
 /** Whether the function's rewrite needs, directly or through helpers of its file, another file's. */
 function linkedElsewhere(
   context: FileContext,
-  fn: HandlerFunction,
-  requires: ReadonlyMap<HandlerFunction, readonly RequiredUnit[]>,
-  seen = new Set<HandlerFunction>(),
+  fn: HelperFunction,
+  requires: ReadonlyMap<HelperFunction, readonly RequiredUnit[]>,
+  seen = new Set<HelperFunction>(),
 ): boolean {
   if (seen.has(fn)) return false;
   seen.add(fn);
@@ -31,9 +31,9 @@ function linkedElsewhere(
  */
 export function setupCarrier(
   context: FileContext,
-  rewritten: readonly HandlerFunction[],
-  requires: Map<HandlerFunction, RequiredUnit[]>,
-): { readonly fn: HandlerFunction; done: boolean } | undefined {
+  rewritten: readonly HelperFunction[],
+  requires: Map<HelperFunction, RequiredUnit[]>,
+): { readonly fn: HelperFunction; done: boolean } | undefined {
   const steady = rewritten.find((fn) => !linkedElsewhere(context, fn, requires));
   if (steady !== undefined) return { fn: steady, done: false };
   const first = rewritten[0];

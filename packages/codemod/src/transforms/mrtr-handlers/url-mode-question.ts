@@ -6,7 +6,7 @@ import type { ImportRequest } from '../../edits/imports.js';
 import { removeListElements, removeStatement } from '../../edits/removal.js';
 import { quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
-import type { HandlerFunction } from './eligible-handlers.js';
+import type { HelperFunction } from './eligible-handlers.js';
 import { inProcessWait } from './in-process-wait.js';
 import type { PushCall } from './push-calls.js';
 
@@ -105,7 +105,7 @@ function conditionAfter(
 }
 
 /** Every `createElicitationCompletionNotifier(…)` call in the handler. */
-function notifierCalls(fn: HandlerFunction): ts.CallExpression[] {
+function notifierCalls(fn: HelperFunction): ts.CallExpression[] {
   const calls: ts.CallExpression[] = [];
   const visit = (node: ts.Node): void => {
     if (
@@ -139,7 +139,7 @@ function immediateNotifierStatement(call: ts.CallExpression): ts.ExpressionState
  */
 export function planUrlCompletion(
   context: FileContext,
-  fn: HandlerFunction,
+  fn: HelperFunction,
   questions: readonly PushCall[],
 ): TextEdit[] | string {
   const urls = questions.filter((push) => push.shape === 'elicit-url');
@@ -175,7 +175,7 @@ export function planUrlCompletion(
 }
 
 /** The completion notifiers {@link planUrlCompletion} removes from a function that asks in URL mode. */
-export function removedNotifiers(fn: HandlerFunction, questions: readonly PushCall[]): ts.CallExpression[] {
+export function removedNotifiers(fn: HelperFunction, questions: readonly PushCall[]): ts.CallExpression[] {
   return questions.some((push) => push.shape === 'elicit-url') ? notifierCalls(fn) : [];
 }
 

@@ -1,0 +1,176 @@
+import { ts } from 'ts-morph';
+import type { FileContext } from '../../analysis/file-context.js';
+import { placeIn, type ForeignCall } from './cross-file-calls.js';
+import type { HelperFunction } from './eligible-handlers.js';
+import { TRANSFORM_ID } from './transform-id.js';
+
+// A class that wraps the server (`this.server.elicitInput(…)` in `confirm()`) is followed as a
+// helper function is: the method takes the round and every call passes it, `this.confirm(…)`
+// inside the class as `tools.confirm(…)` through an instance. Its calls are found by symbol in
+// every file of the program, so an instance typed by the class or built by `new` in sight is
+// seen; a method that may be reached another way (overridden, overriding, an interface's, called
+// on a receiver of unknown type) is presumed to have callers the codemod cannot update.
+
+/** A class's method, or a property holding an arrow function or function expression. */
+export interface ClassMember {
+  readonly fn: HelperFunction;
+  readonly declaration: ts.MethodDeclaration | ts.PropertyDeclaration;
+  readonly name: ts.Identifier | ts.PrivateIdentifier;
+  readonly klass: ts.ClassLikeDeclaration;
+}
+
+/** The class member `fn` is, when it is one the rewrite can follow by name. */
+export function classMemberOf(fn: ts.FunctionLikeDeclaration): ClassMember | undefined {
+  const declaration = ts.isMethodDeclaration(fn)
+    ? fn
+    : (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) &&
+        ts.isPropertyDeclaration(fn.parent) &&
+        fn.parent.initializer === fn
+      ? fn.parent
+      : undefined;
+  if (declaration === undefined || !ts.isClassLike(declaration.parent)) return undefined;
+  const name = declaration.name;
+  if (!ts.isIdentifier(name) && !ts.isPrivateIdentifier(name)) return undefined;
+  return { fn: fn as HelperFunction, declaration, name, klass: declaration.parent };
+}
+
+function isUnknown(type: ts.Type): boolean {
+  return (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0;
+}
+
+function className(member: ClassMember): string {
+  return member.klass.name?.text ?? 'the class';
+}
+
+function resolved(checker: ts.TypeChecker, node: ts.Node): ts.Symbol | undefined {
+  const symbol = checker.getSymbolAtLocation(node);
+  return symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0
+    ? checker.getAliasedSymbol(symbol)
+    : symbol;
+}
+
+/** The files to look for calls in: the program's, or the file alone when it is analysed alone. */
+function filesOf(context: FileContext): { sourceFile: ts.SourceFile; context: FileContext }[] {
+  const run = context.run;
+  if (run === undefined) return [{ sourceFile: context.sourceFile, context }];
+  return run.sourceFiles.map((sourceFile) => ({
+    sourceFile,
+    context: sourceFile === context.sourceFile ? context : run.contextOf(sourceFile),
+  }));
+}
+
+/**
+ * Why the member may be called where its calls cannot be seen: it overrides or implements another
+ * declaration (calls through that type reach it), or a subclass overrides it (calls of it may reach
+ * the override instead). An ancestor whose type does not resolve is presumed to declare it.
+ */
+export function inheritanceReason(context: FileContext, member: ClassMember): string | undefined {
+  if (ts.isPrivateIdentifier(member.name)) return undefined;
+  const checker = context.checker;
+  const name = member.name.text;
+  const label = `${className(member)}.${name}()`;
+  for (const clause of member.klass.heritageClauses ?? []) {
+    const verb = clause.token === ts.SyntaxKind.ExtendsKeyword ? 'extends' : 'implements';
+    for (const heritage of clause.types) {
+      const type = checker.getTypeAtLocation(heritage);
+      const written = context.textOf(heritage.expression);
+      if (isUnknown(type))
+        return `${className(member)} ${verb} ${written}, whose type is unknown here, so ${name}() may ${verb === 'extends' ? 'override' : 'implement'} one of its members that other code calls; migrate it by hand`;
+      if (type.getProperty(name) !== undefined)
+        return verb === 'extends'
+          ? `${label} overrides ${written}.${name}(), so calls through ${written} may reach it; migrate it by hand`
+          : `${label} implements ${written}.${name}(), so other implementations and calls through ${written} cannot be updated; migrate it by hand`;
+    }
+  }
+  const klass = member.klass.name === undefined ? undefined : resolved(checker, member.klass.name);
+  if (klass === undefined) return undefined;
+  for (const { sourceFile, context: other } of filesOf(context)) {
+    let overriding: ts.ClassElement | undefined;
+    const visit = (node: ts.Node): void => {
+      if (overriding !== undefined) return;
+      if (ts.isClassLike(node) && node !== member.klass)
+        for (const clause of node.heritageClauses ?? [])
+          if (
+            clause.token === ts.SyntaxKind.ExtendsKeyword &&
+            clause.types.some((heritage) => resolved(other.checker, heritage.expression) === klass)
+          )
+            overriding = node.members.find(
+              (element) =>
+                element.name !== undefined && ts.isIdentifier(element.name) && element.name.text === name,
+            );
+      ts.forEachChild(node, visit);
+    };
+    if (sourceFile.text.includes(name)) visit(sourceFile);
+    if (overriding !== undefined)
+      return `${label} is overridden at ${placeIn(context, other, overriding)}, so its calls may run the override instead; migrate both by hand`;
+  }
+  return undefined;
+}
+
+/**
+ * Every call of the member in the program (`this.confirm(…)`, `tools.confirm(…)`), each with its
+ * file's context, or why not every use is a call the run can update.
+ */
+export function memberCalls(context: FileContext, member: ClassMember): ForeignCall[] | string {
+  const name = member.name.text;
+  const calls: ForeignCall[] = [];
+  for (const { sourceFile, context: other } of filesOf(context)) {
+    if (!sourceFile.text.includes(name)) continue;
+    let why: string | undefined;
+    const visit = (node: ts.Node): void => {
+      if (why !== undefined) return;
+      if (
+        (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) &&
+        node.text === name &&
+        node !== member.name
+      )
+        why = useOf(context, other, member, node, calls);
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+    if (why !== undefined) return why;
+  }
+  return calls;
+}
+
+/** Records a call of the member; any other use of it is why it cannot take the round. */
+function useOf(
+  context: FileContext,
+  other: FileContext,
+  member: ClassMember,
+  name: ts.Identifier | ts.PrivateIdentifier,
+  calls: ForeignCall[],
+): string | undefined {
+  const checker = other.checker;
+  const access = name.parent;
+  const symbol = checker.getSymbolAtLocation(name);
+  const where = placeIn(context, other, name);
+  const label = `${className(member)}.${name.text}()`;
+  if (symbol === undefined) {
+    // `agent.confirm(…)` on a receiver of unknown type may be this method.
+    if (
+      ts.isPropertyAccessExpression(access) &&
+      access.name === name &&
+      ts.isCallExpression(access.parent) &&
+      access.parent.expression === access &&
+      isUnknown(checker.getTypeAtLocation(access.expression))
+    )
+      return `${other.textOf(access)}() at ${where} is called on a receiver whose type is unknown, so it may be ${label} and could not be updated to pass the round`;
+    return undefined;
+  }
+  if (!(symbol.declarations ?? []).includes(member.declaration)) return undefined;
+  const call = access.parent;
+  if (
+    !ts.isPropertyAccessExpression(access) ||
+    access.name !== name ||
+    !ts.isCallExpression(call) ||
+    call.expression !== access
+  )
+    return `${label} is passed on or stored at ${where}, so not every caller can be followed`;
+  if (other !== context && !other.run?.mayWrite(other.path))
+    return `${label} is called at ${where}, which this run does not include, so that call cannot be updated to pass the round; add the file to the run or migrate both by hand`;
+  if (other !== context && !other.run?.relate(other.path, TRANSFORM_ID))
+    return `${label} is called at ${where}, in another TypeScript project of the run, whose analysis cannot pass the round; migrate both by hand`;
+  calls.push({ context: other, call });
+  return undefined;
+}

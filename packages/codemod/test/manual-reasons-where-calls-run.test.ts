@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { manualSites, planMigration } from '@mcp-mrtr/codemod';
+import { CASES_DIR } from './fixture-cases.js';
+
+// Each test plans a TypeScript program of its own: slow on a loaded machine.
+const TIMEOUT = 120_000;
+
+// Issue 24: a question that stays manual says where its call runs (an HTTP route, oninitialized, a
+// notification handler, a timer), naming each call of a helper or method that runs there, and why
+// a class's method cannot take the round. The golden cases hold the output; these hold the reasons.
+
+async function reasons(name: string): Promise<string[]> {
+  const dir = path.join(CASES_DIR, name, 'before');
+  const result = await planMigration({ files: [path.join(dir, 'server.ts')], cwd: dir });
+  return manualSites(result)
+    .filter((site) => site.transform === 'mrtr-handlers')
+    .map((site) => `${site.line}: ${site.reason}`);
+}
+
+describe('manual reasons name where the call runs', () => {
+  it(
+    'an Express route, and a helper called from oninitialized and a notification handler',
+    async () => {
+      expect(await reasons('mrtr-run-context-reasons')).toEqual([
+        expect.stringMatching(
+          /^13: requestApproval\(\) is called at server\.ts:22, where it runs in an HTTP route handler \(app\.post\('\/approvals\/:id'\)\), not in an MCP request/,
+        ),
+        expect.stringMatching(
+          /^26: it runs in an HTTP route handler \(app\.post\('\/ask'\)\), not in an MCP request/,
+        ),
+        expect.stringMatching(
+          /^36: refreshRoots\(\) is called at server\.ts:41, where it runs in oninitialized, .*; and at server\.ts:44, where it runs in a notification handler \(notifications\/roots\/list_changed\)/,
+        ),
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a class's method: a call from a timer, an override, an interface, a bound reference",
+    async () => {
+      expect(await reasons('mrtr-class-member-manual')).toEqual([
+        expect.stringMatching(
+          /^9: Reminders\.confirm\(\) is called at server\.ts:80 \(reminders\.confirm\(…\)\), where it runs on a timer \(setInterval\)/,
+        ),
+        expect.stringMatching(/^22: Prompter\.ask\(\) is overridden at server\.ts:31/),
+        expect.stringMatching(/^45: FormApprover\.approve\(\) implements Approver\.approve\(\)/),
+        expect.stringMatching(/^58: Checker\.check\(\) is passed on or stored at server\.ts:67/),
+      ]);
+    },
+    TIMEOUT,
+  );
+});
