@@ -59,10 +59,10 @@ const GENERATION = memoTable<Server>('SDK generation');
 
 /** Which SDK generation a file's server code is written against, from its imports. */
 function sdkGeneration(file: FileAnalysis): Server {
-  return file.memo(GENERATION, file.sourceCode.ast, () => {
+  return file.memo(GENERATION, file.ast, () => {
     let v1 = false;
     let v2 = false;
-    for (const statement of file.sourceCode.ast.body) {
+    for (const statement of file.ast.body) {
       if (statement.type !== AST_NODE_TYPES.ImportDeclaration) continue;
       const source = statement.source.value;
       if (source.startsWith('@modelcontextprotocol/sdk/')) v1 = true;

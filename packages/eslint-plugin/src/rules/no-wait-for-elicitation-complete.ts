@@ -28,7 +28,7 @@ const CLIENT_MODULE = /^@modelcontextprotocol\/(?:client|sdk\/client)(?:\/|$)/;
 const ELICITATION_METHOD = 'elicitation/create';
 
 function isClientFile(file: FileAnalysis): boolean {
-  return file.sourceCode.ast.body.some(
+  return file.ast.body.some(
     (statement) =>
       statement.type === AST_NODE_TYPES.ImportDeclaration &&
       (CLIENT_MODULE.test(statement.source.value) ||
