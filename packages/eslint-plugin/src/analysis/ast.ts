@@ -1,6 +1,7 @@
-import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from '@typescript-eslint/utils';
-
-const { DefinitionType } = TSESLint.Scope;
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import * as ASTUtils from '@typescript-eslint/utils/ast-utils';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { DefinitionType } from './definition-type.js';
 
 type Node = TSESTree.Node;
 type Scope = TSESLint.Scope.Scope;

@@ -4,12 +4,12 @@ import {
   isMcpSdkModule,
   MRTR_LOOSE_IN_TEXT,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable, propertyName, unwrap } from './ast.js';
 import { CORE_HINTS, hintsInText, isHint, mentionsMcpVocabulary, type HintsInText } from './text-hints.js';
 import { typedServices, type TypedServices } from './typed.js';
-
-const { DefinitionType } = TSESLint.Scope;
+import { DefinitionType } from './definition-type.js';
 
 type Node = TSESTree.Node;
 type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;

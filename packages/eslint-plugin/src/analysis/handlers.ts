@@ -12,14 +12,14 @@ import {
   SERVER_REQUEST_METHODS,
   SERVER_REQUEST_SCHEMA_METHODS,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable, resolveConst, staticKey, staticString, unwrap } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { calleeName } from './invoked-member.js';
 import { resolveOwner } from './owners.js';
 import { sdkName } from './sdk-references.js';
-
-const { DefinitionType } = TSESLint.Scope;
+import { DefinitionType } from './definition-type.js';
 
 type Node = TSESTree.Node;
 

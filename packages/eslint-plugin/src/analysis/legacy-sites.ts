@@ -16,7 +16,8 @@ import {
   type LegacyCapability,
   type LegacyCategory,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import {
   asObjectLiteral,
   calleeText,

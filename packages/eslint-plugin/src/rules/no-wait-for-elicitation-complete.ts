@@ -6,7 +6,8 @@ import {
   isRuntimeModule,
   legacySchema,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, staticKey, unwrap } from '../analysis/ast.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
 import { isFunction } from '../analysis/handlers.js';
