@@ -4,7 +4,8 @@
 // built-in rules off. Each run is a fresh process (its CPU time, user + system, children included, is
 // read from /proc/self/stat of this process around it); the engines alternate, and the median of
 // `OXLINT_BENCH_ROUNDS` (3 by default) is kept. It prints the findings per rule of both, which must
-// be equal (the parity table), and measures the built plugin (`npm run build` after editing it).
+// be equal (the parity table), and `mcp-mrtr check --engine oxlint` against `check` on the same
+// files. It measures the built plugin and CLI (`npm run build` after editing them).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,7 +27,8 @@ const OXLINT = path.join(
 /** Linux's clock ticks per second for /proc times (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 
-type Engine = 'ESLint' | 'oxlint';
+type Engine = 'ESLint' | 'oxlint' | 'check' | 'check --engine oxlint';
+const CLI = path.join(REPO, 'packages/cli/dist/src/bin.js');
 type Counts = Record<string, number>;
 
 interface Run {
@@ -74,6 +76,16 @@ function oxlint(dir: string): Run {
   return { cpuMs, wallMs, counts };
 }
 
+/** `mcp-mrtr check` (every rule too) with either engine; only its time is compared. */
+function check(dir: string, engine: 'eslint' | 'oxlint'): Run {
+  const { cpuMs, wallMs } = timed(
+    process.execPath,
+    [CLI, 'check', 'src', '--quiet', '--format', 'json', '--engine', engine],
+    dir,
+  );
+  return { cpuMs, wallMs, counts: {} };
+}
+
 function eslint(dir: string): Run {
   const { stdout, cpuMs, wallMs } = timed(process.execPath, ['--input-type=module', '-e', ESLINT_CHILD], dir);
   return { cpuMs, wallMs, counts: JSON.parse(stdout) as Counts };
@@ -111,11 +123,23 @@ function main(): void {
       path.join(dir, '.oxlintrc.json'),
       JSON.stringify({ jsPlugins: [plugin.meta.name], categories: { correctness: 'off' }, rules }),
     );
-    const engines: Engine[] = ['ESLint', 'oxlint'];
+    const engines: Engine[] = ['ESLint', 'oxlint', 'check', 'check --engine oxlint'];
+    const run = (engine: Engine): Run => {
+      switch (engine) {
+        case 'ESLint':
+          return eslint(dir);
+        case 'oxlint':
+          return oxlint(dir);
+        case 'check':
+          return check(dir, 'eslint');
+        case 'check --engine oxlint':
+          return check(dir, 'oxlint');
+      }
+    };
     const runs = new Map<Engine, Run[]>(engines.map((engine) => [engine, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const engine of round % 2 === 0 ? engines : [...engines].reverse()) {
-        runs.get(engine)?.push(engine === 'oxlint' ? oxlint(dir) : eslint(dir));
+        runs.get(engine)?.push(run(engine));
       }
     }
     const eslintRuns = runs.get('ESLint') ?? [];
@@ -146,6 +170,12 @@ function main(): void {
     console.log(
       `oxlint / ESLint: ${ratio.toFixed(2)}× CPU, ${(wall(oxlintRuns) / wall(eslintRuns)).toFixed(2)}× wall; ` +
         `goal ≤ ${GOAL}× CPU: ${ratio <= GOAL ? 'met' : 'missed'}`,
+    );
+    const checkEslint = runs.get('check') ?? [];
+    const checkOxlint = runs.get('check --engine oxlint') ?? [];
+    console.log(
+      `check --engine oxlint / check: ${(cpu(checkOxlint) / cpu(checkEslint)).toFixed(2)}× CPU, ` +
+        `${(wall(checkOxlint) / wall(checkEslint)).toFixed(2)}× wall`,
     );
     if (!same) process.exitCode = 1;
   } finally {
