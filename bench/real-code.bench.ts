@@ -10,7 +10,8 @@
 // The copies are never fetched here. Export each repository at its pinned commit into
 // `<dir>/<owner>+<name>` and pass `<dir>` as MCP_MRTR_REAL_CODE (as `npm run real-code` takes it);
 // without them the bench says so and exits 0. `REAL_CODE_PLUGIN=<module>` measures another build of
-// the plugin (an older checkout's `packages/eslint-plugin/dist/src/index.js`) for before/after rows.
+// the plugin (an older checkout's `packages/eslint-plugin/dist/src/index.js`) for before/after rows;
+// `REAL_CODE_ONLY=<owner+name>,…` measures only those codebases.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -101,7 +102,13 @@ const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100
 function main(): void {
   const corpus = process.env.MCP_MRTR_REAL_CODE;
   const { repos } = JSON.parse(readFileSync(LIST, 'utf8')) as { repos: Repo[] };
-  const present = repos.filter((repo) => corpus !== undefined && existsSync(path.join(corpus, repo.name)));
+  const only = process.env.REAL_CODE_ONLY?.split(',');
+  const present = repos.filter(
+    (repo) =>
+      corpus !== undefined &&
+      existsSync(path.join(corpus, repo.name)) &&
+      (only === undefined || only.includes(repo.name)),
+  );
   if (present.length === 0) {
     console.log(
       `real-code: no local copies${corpus === undefined ? '' : ` in ${corpus}`}; skipped. Export the ` +
@@ -110,7 +117,9 @@ function main(): void {
     );
     return;
   }
-  const missing = repos.filter((repo) => !present.includes(repo));
+  const missing = repos.filter(
+    (repo) => !present.includes(repo) && (only === undefined || only.includes(repo.name)),
+  );
   if (missing.length > 0) console.log(`real-code: missing ${missing.map((repo) => repo.name).join(', ')}`);
 
   console.log(`CPU time of one lint per codebase, median of ${ROUNDS} interleaved rounds:\n`);
