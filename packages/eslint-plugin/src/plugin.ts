@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
-import tsParser from '@typescript-eslint/parser';
+import type * as TsParser from '@typescript-eslint/parser';
 import type { ESLint, Linter } from 'eslint';
 import { rules } from './rules/index.js';
 import type { ConfigName } from './util/create-rule.js';
 
-const { name, version } = createRequire(import.meta.url)('@mcp-mrtr/eslint-plugin/package.json') as {
+const require = createRequire(import.meta.url);
+const { name, version } = require('@mcp-mrtr/eslint-plugin/package.json') as {
   name: string;
   version: string;
 };
@@ -52,13 +53,30 @@ function rulesFor(tier: ConfigName | 'all'): Linter.RulesRecord {
   return Object.fromEntries(entries);
 }
 
+/**
+ * typescript-eslint's parser, loaded when the first file is parsed. Loading it (and TypeScript with
+ * it) with the plugin was most of the plugin's load time, which a config that sets its own parser,
+ * or a host with its own (oxlint), never needs. ESLint keys its cache on `meta`: the parser's own.
+ */
+const parser: Linter.Parser = {
+  meta: {
+    name: 'typescript-eslint/parser',
+    version: (require('@typescript-eslint/parser/package.json') as { version: string }).version,
+  },
+  parseForESLint(code: string, options?: TsParser.ParserOptions) {
+    const tsParser = require('@typescript-eslint/parser') as typeof TsParser;
+    // typescript-eslint declares its readonly visitor keys; ESLint's types want mutable arrays.
+    return tsParser.parseForESLint(code, options) as unknown as Linter.ESLintParseResult;
+  },
+};
+
 const base: Config = {
   name: `${NAMESPACE}/base`,
   files: FILES,
   // typescript-eslint's rule types and ESLint's core types describe the same runtime shape in two
   // incompatible ways; configs use ESLint's so users can hand them to ESLint's APIs directly.
   plugins: { [NAMESPACE]: plugin as unknown as ESLint.Plugin },
-  languageOptions: { parser: tsParser },
+  languageOptions: { parser },
 };
 
 /** Type information through typescript-eslint's project service (the nearest tsconfig per file). */

@@ -55,7 +55,7 @@ function analysisOf(context: Rule.RuleContext) {
 }
 
 describe('fileNodes', () => {
-  it('lists the same nodes whether a rule collects them or they are read from the traversal steps', () => {
+  it('lists the same nodes whether a rule collects them or they are found by walking the AST', () => {
     let collected: Listed | undefined;
     let read: Listed | undefined;
     lintWith([

@@ -3,9 +3,14 @@ import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import type { Log } from '../io.js';
 import { engineOptions, type EngineSettings } from './engine-options.js';
+import { lintWithOxlint } from './oxlint.js';
 import { lintReadableFiles } from './unreadable-files.js';
 
+/** What lints the files: ESLint, or oxlint's JS-plugin host (untyped, no cache or ESLint threads). */
+export type Engine = 'eslint' | 'oxlint';
+
 export interface LintOptions extends EngineSettings {
+  readonly engine: Engine;
   readonly log: Log;
 }
 
@@ -41,7 +46,12 @@ export interface LintRun {
  * information rather than failing, and the log says which.
  */
 export async function lintFiles(files: readonly string[], options: LintOptions): Promise<LintRun> {
-  const { log, ...settings } = options;
+  const { log, engine, ...settings } = options;
+  if (engine === 'oxlint') {
+    // ESLint lints nothing here; reports take the rules' metadata and the formatters from it.
+    const eslint = new ESLint(engineOptions({ ...settings, concurrency: 'off' }));
+    return { results: await lintWithOxlint(files, settings.cwd), eslint };
+  }
   const eslint = await engineFor(settings);
   const results = await lintReadableFiles(eslint, files);
   if (!settings.typeAware) return { results, eslint };

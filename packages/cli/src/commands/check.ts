@@ -4,7 +4,7 @@ import { rules } from '@mcp-mrtr/eslint-plugin';
 import { describeBinary, withoutBinaryFiles } from '../check/binary-files.js';
 import { changedSince, keepChanged } from '../check/changed-since.js';
 import { formatResults, type CheckFormat } from '../check/formats.js';
-import { lintFiles } from '../check/lint.js';
+import { lintFiles, type Engine } from '../check/lint.js';
 import { applyMessageSeverities } from '../check/severity.js';
 import { shardAutomationId, shardFiles, type Shard } from '../check/shard.js';
 import { withoutOtherRules } from '../check/other-rules.js';
@@ -34,6 +34,7 @@ export interface CheckOptions extends CommonOptions, SuppressionOptions {
   readonly shard?: Shard | undefined;
   /** ESLint's worker threads: a number, `auto` or `off`. */
   readonly concurrency: number | 'auto' | 'off';
+  readonly engine: Engine;
   readonly cache: boolean;
   readonly cacheLocation?: string | undefined;
 }
@@ -56,6 +57,19 @@ function cacheFile(options: CheckOptions, cwd: string): string | undefined {
   return file;
 }
 
+/** Options only ESLint has: oxlint gives JS plugins no type information, and has no cache. */
+function checkEngineOptions(options: CheckOptions): void {
+  if (options.engine !== 'oxlint') return;
+  const eslintOnly = [
+    options.typeAware && '--type-aware (oxlint gives plugins no type information)',
+    options.cache && '--cache',
+    options.concurrency !== 'off' && '--concurrency (oxlint uses its own threads)',
+  ].filter((option) => option !== false);
+  if (eslintOnly.length > 0) {
+    throw new UsageError(`--engine oxlint cannot be combined with ${eslintOnly.join(' or ')}`);
+  }
+}
+
 /** `mcp-mrtr check`: report old-style and unsafe MCP code without changing anything. */
 export async function runCheck(
   patterns: readonly string[],
@@ -63,6 +77,7 @@ export async function runCheck(
   io: CliIo,
 ): Promise<ExitCode> {
   const log = createLog(io, options.quiet);
+  checkEngineOptions(options);
   const suppressions = Suppressions.open(options, io.cwd);
   const cacheLocation = cacheFile(options, io.cwd);
   const discovered = await discoverFiles({ patterns, cwd: io.cwd, ignore: options.ignore });
@@ -91,6 +106,7 @@ export async function runCheck(
   }
   log.info(
     `mcp-mrtr check: ${scope.join(', ')}, ${ruleCount} rules${options.typeAware ? ', type-aware' : ''}` +
+      (options.engine === 'oxlint' ? ', oxlint' : '') +
       (suppressions === undefined ? '' : `, baseline ${suppressions.displayName}`),
   );
 
@@ -98,6 +114,7 @@ export async function runCheck(
     cwd: root,
     typeAware: options.typeAware,
     concurrency: options.concurrency,
+    engine: options.engine,
     cacheLocation,
     log,
   });

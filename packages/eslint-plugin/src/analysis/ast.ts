@@ -1,6 +1,6 @@
-import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from '@typescript-eslint/utils';
-
-const { DefinitionType } = TSESLint.Scope;
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { DefinitionType } from './definition-type.js';
 
 type Node = TSESTree.Node;
 type Scope = TSESLint.Scope.Scope;
@@ -49,8 +49,16 @@ export function staticKey(
   return propertyName(key);
 }
 
+/**
+ * The variable `name` refers to from `scope`: the nearest scope up the chain that declares it (as
+ * `ASTUtils.findVariable` does for a name, without loading that module's dependencies).
+ */
 export function findVariable(scope: Scope, name: string): TSESLint.Scope.Variable | undefined {
-  return ASTUtils.findVariable(scope, name) ?? undefined;
+  for (let current: Scope | null = scope; current !== null; current = current.upper) {
+    const variable = current.set.get(name);
+    if (variable !== undefined) return variable;
+  }
+  return undefined;
 }
 
 /**

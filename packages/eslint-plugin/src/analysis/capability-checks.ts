@@ -5,7 +5,8 @@ import {
   escapeRegExp,
   type ElicitationMode,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, staticKey, unwrap } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { calleeName } from './invoked-member.js';

@@ -42,7 +42,7 @@ export function classification<V>(
   const oneNode = memoTable<V | undefined>(`${name}, one node`);
 
   function classified(file: FileAnalysis): Classified<V> {
-    return file.memo(wholeFile, file.sourceCode.ast, () => {
+    return file.memo(wholeFile, file.ast, () => {
       const classify = classifierFor(file);
       if (classify === undefined) return NOTHING_CLASSIFIED;
       const found: V[] = [];

@@ -1,11 +1,11 @@
 // Client code that sends MRTR-eligible requests: the params it attaches, and the results it gets back.
 import { CLIENT_REQUEST_CALLS, clientRequestMethod, RECEIVED_REQUEST_STATE_PROPERTY } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { asObjectLiteral, findVariable, objectProperty, staticKey, staticString, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
 import { runsAfterInputRequiredTest } from './result-tests.js';
-
-const { DefinitionType } = TSESLint.Scope;
+import { DefinitionType } from './definition-type.js';
 
 type Node = TSESTree.Node;
 

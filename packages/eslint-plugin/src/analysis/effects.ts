@@ -7,7 +7,8 @@ import {
   splitWordParts,
   WRITE_VERBS,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { findVariable, memberPath, objectProperty, staticString, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
 import { calleeName } from './invoked-member.js';

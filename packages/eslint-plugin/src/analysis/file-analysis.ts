@@ -4,12 +4,12 @@ import {
   isMcpSdkModule,
   MRTR_LOOSE_IN_TEXT,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable, propertyName, unwrap } from './ast.js';
 import { CORE_HINTS, hintsInText, isHint, mentionsMcpVocabulary, type HintsInText } from './text-hints.js';
 import { typedServices, type TypedServices } from './typed.js';
-
-const { DefinitionType } = TSESLint.Scope;
+import { DefinitionType } from './definition-type.js';
 
 type Node = TSESTree.Node;
 type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -50,6 +50,11 @@ interface MemoSlot {
 export interface FileAnalysis {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
   /**
+   * The AST this analysis was built for. Read it rather than `sourceCode.ast` to tell files apart:
+   * oxlint hands every file the same `SourceCode` object, whose `ast` is the current file's.
+   */
+  readonly ast: TSESTree.Program;
+  /**
    * Whether any rule can find anything here: the file has types, or its text has some MCP word
    * (`MCP_VOCABULARY_IN_TEXT`, `MRTR_LOOSE_IN_TEXT`). Most files of a project have none, and every
    * rule returns no listeners for them after these two scans.
@@ -83,8 +88,9 @@ export interface FileAnalysis {
 }
 
 /**
- * The analysis of the file being linted. ESLint lints one file at a time, synchronously, so one slot
- * is enough. WeakMaps keyed by AST nodes cost more than they save: their entries keep each file's
+ * The analysis of the file being linted. ESLint and oxlint lint one file at a time per thread,
+ * synchronously, so one slot is enough; it is keyed on the file's AST, a new object for every file
+ * (and for every pass of a fix run) in both hosts. WeakMaps keyed by AST nodes cost more than they save: their entries keep each file's
  * AST alive through V8's young-generation collections, and on the lint bench corpus one such map
  * alone added 7–23% to ESLint's CPU time.
  */
@@ -169,7 +175,8 @@ function originOfDefinition(definition: TSESLint.Scope.Definition, name: string)
 /** The shared per-file analysis for a rule context, built on first use. */
 export function fileAnalysis(context: Context): FileAnalysis {
   const sourceCode = context.sourceCode;
-  if (current?.sourceCode.ast === sourceCode.ast) return current;
+  const ast = sourceCode.ast;
+  if (current?.ast === ast) return current;
 
   const text = sourceCode.text;
   const slots: (MemoSlot | undefined)[] = [];
@@ -191,15 +198,14 @@ export function fileAnalysis(context: Context): FileAnalysis {
   const mayBeMcp = typed !== undefined || mentionsMcpVocabulary(text) || MRTR_LOOSE_IN_TEXT.test(text);
   const analysis: FileAnalysis = {
     sourceCode,
+    ast,
     mayBeMcp,
     importsSdk:
       mayBeMcp &&
       mentions(CORE_HINTS.SDK_MODULE) &&
-      (staticImports(sourceCode.ast, isMcpSdkModule) || DYNAMIC_SDK_IMPORT_IN_TEXT.test(text)),
+      (staticImports(ast, isMcpSdkModule) || DYNAMIC_SDK_IMPORT_IN_TEXT.test(text)),
     importsFramework:
-      mayBeMcp &&
-      mentions(CORE_HINTS.FRAMEWORK_MODULE) &&
-      staticImports(sourceCode.ast, isMcpFrameworkModule),
+      mayBeMcp && mentions(CORE_HINTS.FRAMEWORK_MODULE) && staticImports(ast, isMcpFrameworkModule),
     mentionsMrtr: mayBeMcp && mentions(CORE_HINTS.MRTR),
     mentions,
     typed,

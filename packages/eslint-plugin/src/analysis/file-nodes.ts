@@ -1,5 +1,7 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
+import { walk } from './walk.js';
 
 /** The nodes the shared analyses start from, each kind in source order. */
 export interface FileNodes {
@@ -13,7 +15,7 @@ export interface FileNodes {
   readonly objectsAndCalls: readonly (TSESTree.ObjectExpression | TSESTree.CallExpression)[];
 }
 
-/** The lists as they are filled, and whether ESLint's traversal has reached `Program:exit`. */
+/** The lists as they are filled, and whether the host's traversal has reached `Program:exit`. */
 interface Collection extends FileNodes {
   readonly calls: TSESTree.CallExpression[];
   readonly news: TSESTree.NewExpression[];
@@ -24,25 +26,13 @@ interface Collection extends FileNodes {
   complete: boolean;
 }
 
-/** A step of ESLint's traversal (`@eslint/plugin-kit`'s `VisitNodeStep`; kind 2 is a code path event). */
-interface TraversalStep {
-  readonly kind: number;
-  readonly phase?: number;
-  readonly target: unknown;
-}
-
-/** ESLint 10's `SourceCode#traverse()`, which the typescript-eslint types do not declare. */
-interface TraversableSourceCode {
-  traverse(): readonly TraversalStep[];
-}
-
 /** Whether a rule of the file collects its nodes, and what it collected so far. */
 interface CollectionSlot {
   collected: Collection | undefined;
 }
 
 const COLLECTION = memoTable<CollectionSlot>('file nodes collected in the traversal');
-const FILE_NODES = memoTable<FileNodes>('file nodes read from the traversal steps');
+const FILE_NODES = memoTable<FileNodes>('file nodes found by walking the AST');
 
 function emptyCollection(): Collection {
   return {
@@ -83,15 +73,15 @@ function collectorsInto(nodes: Collection) {
 }
 
 function collectionSlot(file: FileAnalysis): CollectionSlot {
-  return file.memo(COLLECTION, file.sourceCode.ast, () => ({ collected: undefined }));
+  return file.memo(COLLECTION, file.ast, () => ({ collected: undefined }));
 }
 
 /**
  * A rule's listeners when all it does is read `fileNodes` (or the classifications built on it) in
  * `Program:exit`: `exit` then, and in the first such rule of a file, listeners that collect the
- * file's nodes as ESLint's traversal reaches them.
+ * file's nodes as the host's traversal (ESLint's or oxlint's) reaches them.
  *
- * ESLint's traversal reads every node's type anyway. Walking the AST again to sort nodes by type
+ * The traversal reads every node's type anyway. Walking the AST again to sort nodes by type
  * cost more than the shared analyses built on the lists: a property read of `type` that sees every
  * kind of node is slow, and on large files the nodes are no longer in the processor's caches.
  */
@@ -110,7 +100,7 @@ export function collectingFileNodes(file: FileAnalysis, exit: () => void): TSESL
 
 /**
  * Whether `fileNodes` can be read: a rule collects the file's nodes and the traversal is over, or
- * no rule collects them (then they are read from ESLint's traversal steps).
+ * no rule collects them (then `fileNodes` walks the AST for them).
  */
 export function fileNodesReady(file: FileAnalysis): boolean {
   return collectionSlot(file).collected?.complete ?? true;
@@ -120,7 +110,9 @@ export function fileNodesReady(file: FileAnalysis): boolean {
  * The file's calls, `new` expressions, object literals, their properties and assignments, for the
  * analyses several rules share; they run once per file, in `Program:exit`, rather than in a
  * listener of every rule on every such node. When no rule collected them (`collectingFileNodes`),
- * they are read from the steps of ESLint's traversal (`SourceCode#traverse()` caches them).
+ * the AST is walked once for them, with the parser's visitor keys: the same nodes in the same
+ * order as the host's traversal, through declared APIs only (`SourceCode#traverse()` is an
+ * undeclared ESLint internal, and oxlint has none).
  */
 export function fileNodes(file: FileAnalysis): FileNodes {
   const collected = collectionSlot(file).collected;
@@ -130,14 +122,10 @@ export function fileNodes(file: FileAnalysis): FileNodes {
     }
     return collected;
   }
-  return file.memo(FILE_NODES, file.sourceCode.ast, () => {
+  return file.memo(FILE_NODES, file.ast, () => {
     const nodes = emptyCollection();
     const collectors: Partial<Record<string, (node: never) => void>> = collectorsInto(nodes);
-    for (const step of (file.sourceCode as unknown as TraversableSourceCode).traverse()) {
-      if (step.kind !== 1 || step.phase !== 1) continue;
-      const node = step.target as TSESTree.Node;
-      collectors[node.type]?.(node as never);
-    }
+    walk(file.sourceCode, file.ast, (node) => collectors[node.type]?.(node as never));
     return nodes;
   });
 }

@@ -12,14 +12,14 @@ import {
   SERVER_REQUEST_METHODS,
   SERVER_REQUEST_SCHEMA_METHODS,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable, resolveConst, staticKey, staticString, unwrap } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { calleeName } from './invoked-member.js';
 import { resolveOwner } from './owners.js';
 import { sdkName } from './sdk-references.js';
-
-const { DefinitionType } = TSESLint.Scope;
+import { DefinitionType } from './definition-type.js';
 
 type Node = TSESTree.Node;
 
@@ -59,10 +59,10 @@ const GENERATION = memoTable<Server>('SDK generation');
 
 /** Which SDK generation a file's server code is written against, from its imports. */
 function sdkGeneration(file: FileAnalysis): Server {
-  return file.memo(GENERATION, file.sourceCode.ast, () => {
+  return file.memo(GENERATION, file.ast, () => {
     let v1 = false;
     let v2 = false;
-    for (const statement of file.sourceCode.ast.body) {
+    for (const statement of file.ast.body) {
       if (statement.type !== AST_NODE_TYPES.ImportDeclaration) continue;
       const source = statement.source.value;
       if (source.startsWith('@modelcontextprotocol/sdk/')) v1 = true;

@@ -15,14 +15,14 @@ import {
   type LegacyMember,
   type PushCallShape,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { asObjectLiteral, findVariable, objectProperty, propertyName, staticKey, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
 import { resolveOwner } from './owners.js';
 import { carriedMethod } from './sdk-references.js';
 import { callProvenance, memberOfProvenance } from './typed.js';
-
-const { DefinitionType } = TSESLint.Scope;
+import { DefinitionType } from './definition-type.js';
 
 type Node = TSESTree.Node;
 

@@ -16,7 +16,8 @@ import {
   type LegacyCapability,
   type LegacyCategory,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import {
   asObjectLiteral,
   calleeText,
@@ -379,7 +380,7 @@ const RELEVANCE = memoTable<boolean>('may hold legacy sites');
  * cannot, and the catalog rules then install no listeners for them.
  */
 function mayHoldSites(file: FileAnalysis): boolean {
-  return file.memo(RELEVANCE, file.sourceCode.ast, () => {
+  return file.memo(RELEVANCE, file.ast, () => {
     const text = file.sourceCode.text;
     return (
       file.mayBeMcp &&
@@ -401,7 +402,7 @@ const SITES_BY_CATEGORY =
  * keeps it once.
  */
 function sitesByCategory(file: FileAnalysis): ReadonlyMap<LegacyCategory, readonly LegacySite[]> {
-  return file.memo(SITES_BY_CATEGORY, file.sourceCode.ast, () => {
+  return file.memo(SITES_BY_CATEGORY, file.ast, () => {
     const byCategory = new Map<LegacyCategory, LegacySite[]>();
     const kept = new Map<LegacyCategory, Set<Node>>();
     const keep = (sites: readonly LegacySite[]) => {

@@ -9,7 +9,8 @@ import {
   type ElicitationMode,
   type InputRequestBuilder,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import {
   asObjectLiteral,
   findVariable,
@@ -25,10 +26,9 @@ import { callSites } from './legacy-sites.js';
 import { enclosingFunction, type FunctionNode } from './handlers.js';
 import { ELICITATION_IN_TEXT, INPUT_REQUIRED_IN_TEXT } from './text-hints.js';
 import { isSdkBuilderObject } from './sdk-references.js';
+import { DefinitionType } from './definition-type.js';
 
 export { isSdkBuilderObject };
-
-const { DefinitionType } = TSESLint.Scope;
 
 type Node = TSESTree.Node;
 

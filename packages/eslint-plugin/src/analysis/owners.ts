@@ -5,12 +5,12 @@ import {
   sdkOwnerThroughProperty,
   type SdkOwnerName,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable, propertyName, staticKey, unwrap } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { sdkTypeName } from './typed.js';
-
-const { DefinitionType } = TSESLint.Scope;
+import { DefinitionType } from './definition-type.js';
 
 type Node = TSESTree.Node;
 

@@ -1,6 +1,7 @@
 // Code that has tested what a value is: `r.resultType === 'input_required'` tells that `r` is an
 // MRTR result, whoever built the client that received it.
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPath, staticKey, staticString, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
 import { INPUT_REQUIRED } from './mrtr-code.js';

@@ -9,12 +9,12 @@ import {
   legacySchema,
   type LegacyMethod,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { findVariable, objectProperty, staticKey, staticString, unwrap } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
 import { methodOfType, sdkSymbolName } from './typed.js';
-
-const { DefinitionType } = TSESLint.Scope;
+import { DefinitionType } from './definition-type.js';
 
 type Node = TSESTree.Node;
 

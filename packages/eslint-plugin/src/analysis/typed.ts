@@ -5,17 +5,27 @@ import {
   type LegacyMember,
 } from '@mcp-mrtr/core';
 import type { ParserServicesWithTypeInformation, TSESLint, TSESTree } from '@typescript-eslint/utils';
-import ts from 'typescript';
+import { createRequire } from 'node:module';
+import type TypeScript from 'typescript';
 
 /** The parser's type information, present only when linting with a TypeScript program. */
 export interface TypedServices {
-  readonly checker: ts.TypeChecker;
+  readonly checker: TypeScript.TypeChecker;
   readonly toTs: ParserServicesWithTypeInformation['esTreeNodeToTSNodeMap'];
 }
+
+/**
+ * TypeScript's API, loaded by `typedServices` for the first file with type information: every
+ * function below takes a `TypedServices`, so it is loaded before they run. Importing it with the
+ * plugin cost most of the plugin's load time, and untyped linting (and oxlint) never needs it.
+ */
+let ts: typeof TypeScript;
 
 export function typedServices(sourceCode: Readonly<TSESLint.SourceCode>): TypedServices | undefined {
   const services = sourceCode.parserServices as Partial<ParserServicesWithTypeInformation> | undefined;
   if (services?.program == null || services.esTreeNodeToTSNodeMap === undefined) return undefined;
+  // The TypeScript the parser resolves is the one that built the program.
+  ts ??= createRequire(import.meta.url)('typescript') as typeof TypeScript;
   return { checker: services.program.getTypeChecker(), toTs: services.esTreeNodeToTSNodeMap };
 }
 
@@ -33,14 +43,14 @@ function publicName(name: string): string {
   return name.replace(/\$\d+$/, '');
 }
 
-function nameOf(node: ts.Node): string | undefined {
-  const name = (node as { name?: ts.Node }).name;
+function nameOf(node: TypeScript.Node): string | undefined {
+  const name = (node as { name?: TypeScript.Node }).name;
   return name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteral(name))
     ? publicName(name.text)
     : undefined;
 }
 
-function isMemberDeclaration(node: ts.Node): boolean {
+function isMemberDeclaration(node: TypeScript.Node): boolean {
   return (
     ts.isPropertySignature(node) ||
     ts.isPropertyDeclaration(node) ||
@@ -54,10 +64,10 @@ function isMemberDeclaration(node: ts.Node): boolean {
  * signature list) written as a property's type. A function type nested anywhere else, such as a
  * method's return type, is not the member.
  */
-function memberOfSignature(declaration: ts.Node): ts.Node | undefined {
+function memberOfSignature(declaration: TypeScript.Node): TypeScript.Node | undefined {
   if (isMemberDeclaration(declaration)) return declaration;
   const parent = declaration.parent;
-  const isTypeOf = (property: ts.Node, node: ts.Node) =>
+  const isTypeOf = (property: TypeScript.Node, node: TypeScript.Node) =>
     (ts.isPropertySignature(property) || ts.isPropertyDeclaration(property)) &&
     (property.type === node || (ts.isPropertyDeclaration(property) && property.initializer === node));
   if (
@@ -77,11 +87,11 @@ function memberOfSignature(declaration: ts.Node): ts.Node | undefined {
  * `Server.elicitInput`, `ServerContext.mcpReq.elicitInput`, `RequestHandlerExtra.sendRequest`: the
  * named type that declares a member, then the property names leading to it.
  */
-function declarationPath(declaration: ts.Node): Provenance {
+function declarationPath(declaration: TypeScript.Node): Provenance {
   const member = memberOfSignature(declaration);
   if (member === undefined) return OTHER;
   const names: string[] = [];
-  for (let node: ts.Node | undefined = member; node !== undefined; node = node.parent) {
+  for (let node: TypeScript.Node | undefined = member; node !== undefined; node = node.parent) {
     if (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) {
       const name = nameOf(node);
       if (name === undefined) return OTHER;
@@ -99,7 +109,7 @@ function declarationPath(declaration: ts.Node): Provenance {
   return name === undefined || names.length === 0 ? OTHER : { kind: 'sdk', container: names.join('.'), name };
 }
 
-function provenanceOfDeclaration(declaration: ts.Node | undefined): Provenance {
+function provenanceOfDeclaration(declaration: TypeScript.Node | undefined): Provenance {
   if (declaration === undefined) return UNKNOWN;
   if (!isMcpSdkDeclarationFile(declaration.getSourceFile().fileName)) return OTHER;
   return declarationPath(declaration);
@@ -107,7 +117,7 @@ function provenanceOfDeclaration(declaration: ts.Node | undefined): Provenance {
 
 /** Where the function a call resolves to is declared; sees through aliases, fields and helper parameters. */
 export function callProvenance(typed: TypedServices, call: TSESTree.CallExpression): Provenance {
-  const tsCall = typed.toTs.get(call) as ts.CallExpression | undefined;
+  const tsCall = typed.toTs.get(call) as TypeScript.CallExpression | undefined;
   if (tsCall === undefined) return UNKNOWN;
   // `fn.call(thisArg, …)` and `fn.apply(thisArg, […])` run `fn`, not Function.prototype.
   const callee = tsCall.expression;
@@ -119,7 +129,7 @@ export function callProvenance(typed: TypedServices, call: TSESTree.CallExpressi
     if (target !== undefined) return provenanceOfDeclaration(target.getDeclaration());
   }
   const signature = typed.checker.getResolvedSignature(tsCall);
-  const declaration = signature?.getDeclaration() as ts.Node | undefined;
+  const declaration = signature?.getDeclaration() as TypeScript.Node | undefined;
   if (declaration === undefined || ts.isJSDocSignature(declaration)) return UNKNOWN;
   return provenanceOfDeclaration(declaration);
 }

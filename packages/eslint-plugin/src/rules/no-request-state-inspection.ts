@@ -4,7 +4,8 @@ import {
   REQUEST_STATE_INSPECTION_GUIDANCE,
   REQUEST_STATE_OBSERVERS,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPath, resolveConst, staticKey, unwrap } from '../analysis/ast.js';
 import {
   isClientRequestParams,

@@ -1,5 +1,6 @@
 import { isMrtrEligibleMethod, REUSED_RETRY_ID_GUIDANCE } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import {
   asObjectLiteral,
   findVariable,
@@ -14,8 +15,7 @@ import { enclosingFunction } from '../analysis/handlers.js';
 import { contains, walk } from '../analysis/walk.js';
 import { JSON_RPC_REQUEST_IN_TEXT } from '../analysis/text-hints.js';
 import { createRule } from '../util/create-rule.js';
-
-const { DefinitionType } = TSESLint.Scope;
+import { DefinitionType } from '../analysis/definition-type.js';
 
 type Node = TSESTree.Node;
 

@@ -5,7 +5,8 @@ import {
   type SensitiveKind,
   type SensitiveNameOptions,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import {
   memberPath,
   objectProperty,

@@ -6,7 +6,8 @@ import {
   type SensitiveKind,
   type SensitiveNameOptions,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import {
   asObjectLiteral,
   objectProperty,

@@ -6,7 +6,8 @@ import {
   isRuntimeModule,
   legacySchema,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, staticKey, unwrap } from '../analysis/ast.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
 import { isFunction } from '../analysis/handlers.js';
@@ -28,7 +29,7 @@ const CLIENT_MODULE = /^@modelcontextprotocol\/(?:client|sdk\/client)(?:\/|$)/;
 const ELICITATION_METHOD = 'elicitation/create';
 
 function isClientFile(file: FileAnalysis): boolean {
-  return file.sourceCode.ast.body.some(
+  return file.ast.body.some(
     (statement) =>
       statement.type === AST_NODE_TYPES.ImportDeclaration &&
       (CLIENT_MODULE.test(statement.source.value) ||

@@ -8,7 +8,8 @@ import {
   UNSEALED_REQUEST_STATE_GUIDANCE,
   UNVERIFIED_REQUEST_STATE_GUIDANCE,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { memberPath, resolveConst, staticKey, staticString, unwrap } from '../analysis/ast.js';
 import { isReceivedRequestState } from '../analysis/client-requests.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';

@@ -4,7 +4,8 @@ import {
   ROUND_STEP_METHOD,
   URL_ANSWER_READERS,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { findVariable, propertyName, staticKey, staticString, unwrap } from '../analysis/ast.js';
 import { isRepeatableCall, isWriteCall } from '../analysis/effects.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';

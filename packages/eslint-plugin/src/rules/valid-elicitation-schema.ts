@@ -1,5 +1,6 @@
 import { elicitationSchemaPointer, validateElicitationSchema } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { objectProperty, staticString } from '../analysis/ast.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
 import { collectingFileNodes } from '../analysis/file-nodes.js';

@@ -5,7 +5,8 @@ import {
   PER_CALL_VALUE_CONSTRUCTORS,
   ROUND_STATE_PROPERTY,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import {
   memberPath,
   objectProperty,

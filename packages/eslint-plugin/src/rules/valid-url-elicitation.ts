@@ -5,7 +5,8 @@ import {
   type SensitiveNameOptions,
   type UrlProblemCode,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import {
   asObjectLiteral,
   objectProperty,

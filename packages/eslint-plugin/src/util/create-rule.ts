@@ -1,4 +1,4 @@
-import { ESLintUtils } from '@typescript-eslint/utils';
+import * as ESLintUtils from '@typescript-eslint/utils/eslint-utils';
 import { ruleDocsUrl, type LegacyCategory } from '@mcp-mrtr/core';
 
 /** The configs a rule can belong to; `all` holds every rule. */
