@@ -12,14 +12,14 @@ import {
   RUNTIME_HANDLER_TYPES,
   RUNTIME_ROUND_TYPES,
 } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { DefinitionType } from './definition-type.js';
 import { findVariable, memberPath, staticKey, staticString, unwrap } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { handlerRequest, isFunction, type FunctionNode } from './handlers.js';
 import { calleeName } from './invoked-member.js';
 import { walk } from './walk.js';
-
-const { DefinitionType } = TSESLint.Scope;
 
 type Node = TSESTree.Node;
 type Variable = TSESLint.Scope.Variable;

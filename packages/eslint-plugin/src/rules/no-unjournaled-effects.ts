@@ -1,5 +1,6 @@
 import { splitWordParts } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { calleeText, staticString, unwrap } from '../analysis/ast.js';
 import { canReach, SegmentTracker, type FlowPoint } from '../analysis/code-paths.js';
 import { isOutside, isRepeatableCall, isWriteCall } from '../analysis/effects.js';

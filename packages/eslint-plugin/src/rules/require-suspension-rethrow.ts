@@ -1,5 +1,6 @@
 import { RUNTIME_PACKAGE, SUSPENSION_CLASS, SUSPENSION_TEST } from '@mcp-mrtr/core';
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable, staticKey, unwrap } from '../analysis/ast.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
 import { isFunction, type FunctionNode } from '../analysis/handlers.js';

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { staticString } from '../analysis/ast.js';
 import { canReach, SegmentTracker, type FlowPoint } from '../analysis/code-paths.js';
 import { fileAnalysis } from '../analysis/file-analysis.js';
