@@ -100,6 +100,22 @@ export class PurityProof {
     return this.#first(node, this.scope);
   }
 
+  /** Every outermost part of `node` not proven pure, in source order. */
+  allUnproven(node: ts.Node): ts.Node[] {
+    const found: ts.Node[] = [];
+    const visit = (current: ts.Node): void => {
+      const first = this.#first(current, this.scope);
+      if (first === undefined) return;
+      if (first === current) {
+        found.push(current);
+        return;
+      }
+      ts.forEachChild(current, visit);
+    };
+    visit(node);
+    return found;
+  }
+
   /** Whether `node` writes to something declared outside the scope (`next++`, `this.x = …`, `delete`). */
   writesOutside(node: ts.Node): boolean {
     let found = false;

@@ -32,6 +32,23 @@ function isInside(node: ts.Node, outer: ts.Node): boolean {
   return node.pos >= outer.pos && node.end <= outer.end;
 }
 
+/** Whether `node` sits in the condition of an `if` or a loop inside `outer`. */
+function isInCondition(node: ts.Node, outer: ts.Node): boolean {
+  for (let current = node; current !== outer; current = current.parent) {
+    const parent = current.parent;
+    if (
+      (ts.isIfStatement(parent) ||
+        ts.isWhileStatement(parent) ||
+        ts.isDoStatement(parent) ||
+        ts.isForStatement(parent)) &&
+      (parent as { expression?: ts.Node; condition?: ts.Node }).expression === current
+    )
+      return true;
+    if (ts.isForStatement(parent) && parent.condition === current) return true;
+  }
+  return false;
+}
+
 /** The name of the first call in a chain: `sendReceipt` in `await sendReceipt(x).catch(…)`, `store.update`. */
 function callName(expression: ts.Expression): string | undefined {
   let current = unwrapExpression(expression);
@@ -87,7 +104,11 @@ class StepPlanner {
     this.#proof = new PurityProof(
       context,
       fn,
-      (candidate) => askings.includes(candidate) || removed(candidate) || this.#endsTheCall(candidate),
+      (candidate) =>
+        askings.includes(candidate) ||
+        removed(candidate) ||
+        // Only the function's own last statements: a called function's `return` is part of the call.
+        (isInside(candidate, fn) && this.#endsTheCall(candidate)),
     );
   }
 
@@ -196,11 +217,19 @@ class StepPlanner {
         .map((node) => node.getStart(this.context.sourceFile)),
     );
     const effect = this.#effectIn(statement);
-    if (
-      effect !== undefined &&
-      (effect.getStart(this.context.sourceFile) < lastAsk || ts.isIterationStatement(statement, false))
-    )
+    if (effect === undefined) return undefined;
+    if (effect.getStart(this.context.sourceFile) < lastAsk)
       return this.#repeated(effect, 'in the same statement as a question');
+    if (!ts.isIterationStatement(statement, false)) return undefined;
+    // After the question in a loop, the next pass asks again, so a replay runs it again each round.
+    // A condition that writes nothing outside may (a URL-mode completion check); it is listed.
+    const effects = this.#proof.allUnproven(statement);
+    const unsafe = effects.find((each) => !isInCondition(each, statement) || this.#proof.writesOutside(each));
+    if (unsafe !== undefined) return this.#repeated(unsafe, 'in a loop around a question');
+    for (const each of effects)
+      this.notes.push(
+        `${this.context.textOf(each).split('\n')[0]} (line ${this.context.lineOf(each)}, a condition after a question in a loop) ${RERUN_NOTE}`,
+      );
     return undefined;
   }
 
