@@ -20,5 +20,6 @@ export * from './url-hygiene.js';
 export * from './handler-methods.js';
 export * from './mrtr-api.js';
 export * from './handler-effects.js';
+export * from './pure-builtins.js';
 export * from './client-retry.js';
 export * from './rule-docs.js';

@@ -59,6 +59,8 @@ export interface Site {
   readonly evidence?: 'syntax';
   /** Rewrites in other files this site's rewrite needs, and the unit it belongs to. */
   readonly link?: RewriteLink;
+  /** What a person should check in the rewritten code, e.g. a call left to run again each round. */
+  readonly notes?: readonly string[];
 }
 
 export function isManual(site: Site): boolean {

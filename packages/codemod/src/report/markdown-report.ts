@@ -52,6 +52,17 @@ export function formatMarkdownReport(report: MigrationReport): string {
       ),
     );
   }
+  const checks = report.rewritten.flatMap((site) => (site.notes ?? []).map((note) => [site, note] as const));
+  if (checks.length > 0) {
+    parts.push(
+      '## Rewritten: check these',
+      'The rewrite leaves these to run again on every round of a multi-round call, as a stateless server runs them on every request. Make sure they have no effect a user would see twice.',
+      table(
+        ['where', 'what to check'],
+        checks.map(([site, note]) => [`${site.file}:${site.line}`, note]),
+      ),
+    );
+  }
   const fromSyntax = [
     ...report.rewritten
       .filter((site) => site.evidence === 'syntax')

@@ -18,6 +18,8 @@ export interface ReportedSite {
   readonly kind: string;
   /** Present when the SDK's types did not resolve and syntax alone showed the receiver (`--allow-unresolved`). */
   readonly evidence?: 'syntax';
+  /** What to check in the rewritten code, e.g. a call left to run again each round. */
+  readonly notes?: readonly string[];
 }
 
 export interface ReportedManualSite extends ReportedSite {
@@ -98,6 +100,7 @@ function reportedSite(site: Site, relative: (file: string) => string): ReportedS
     transform: site.transform,
     kind: site.kind,
     ...(site.evidence === undefined ? {} : { evidence: site.evidence }),
+    ...(site.notes === undefined ? {} : { notes: site.notes }),
   };
 }
 

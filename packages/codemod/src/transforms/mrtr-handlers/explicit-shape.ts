@@ -3,12 +3,13 @@ import type { FileContext } from '../../analysis/file-context.js';
 import { unwrapExpression } from '../../analysis/syntax.js';
 import type { HandlerFunction } from './eligible-handlers.js';
 import type { PushCall } from './push-calls.js';
-import { firstEffectIn } from './replayed-effects.js';
+import { PurityProof } from './pure-code.js';
 import type { Asking } from './replay-handler.js';
 
 // Which handlers the explicit style can express: every question a top-level
-// `const x = await push(…)` of the handler's body, in order, and nothing before the last one that
-// a re-run from the top would repeat visibly. `--style explicit` may also move an effect after
+// `const x = await push(…)` of the handler's body, in order, and everything before the last one
+// proven pure (pure-code.ts): the explicit style has no journal, so a re-run from the top repeats
+// whatever comes first. `--style explicit` may also move an effect after
 // the last question, when no question and no exit depends on it.
 
 /** One question of an explicit handler: its push call and the statement that awaits it. */
@@ -178,11 +179,8 @@ export function explicitShape(
   const questionAt = new Map(questions.map((question) => [indexOf(question), question]));
   if (questionAt.size !== questions.length) return 'two questions share one statement';
   const last = Math.max(...questionAt.keys());
-  const local = (identifier: ts.Node) => {
-    const declaration = context.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
-    return declaration !== undefined && declaration.pos >= body.pos && declaration.end <= body.end;
-  };
   const isQuestionCall = (node: ts.Node) => questions.some((question) => question.push.call === node);
+  const proof = new PurityProof(context, fn, isQuestionCall);
 
   const moved: ts.ExpressionStatement[] = [];
   for (const [index, statement] of statements.entries()) {
@@ -190,11 +188,11 @@ export function explicitShape(
     const question = questionAt.get(index);
     // A question's own params, the last one's included, run again on every round too.
     const scope = question === undefined ? statement : question.push.params;
-    const effect = scope && firstEffectIn(scope, isQuestionCall, local);
+    const effect = scope && proof.firstUnproven(scope);
     if (effect === undefined) continue;
     if (question !== undefined)
-      return `building a question's request has a side effect every round would repeat: ${line(context, effect)}`;
-    const why = `a side effect comes before a question: ${line(context, effect)}`;
+      return `building a question's request does what every round would repeat (not proven pure): ${line(context, effect)}`;
+    const why = `something not proven pure comes before a question: ${line(context, effect)}`;
     if (!moveEffects || !ts.isExpressionStatement(statement)) return why;
     const later = statements.slice(index + 1, last + 1);
     const touched = writtenSymbols(context, statement);

@@ -401,6 +401,9 @@ function analyse(context: FileContext): Site[] {
     ...site,
     link: { unit: unitOf(fn), requires: plan.requires.get(fn) ?? [] },
   });
+  // What a rewrite leaves to run again each round is listed once, with the site carrying its edits.
+  const withNotes = (site: Site, rewrite: HandlerRewrite, carries: boolean): Site =>
+    carries && (rewrite.notes?.length ?? 0) > 0 ? { ...site, notes: rewrite.notes } : site;
   // The runtime setup and the type imports travel with the carrier's first site.
   const setupFor = (fn: HelperFunction, edits: TextEdit[], imports: ImportRequest[]) => {
     if (fn !== carrier?.fn || carrier.done) return;
@@ -434,7 +437,8 @@ function analyse(context: FileContext): Site[] {
     }
     const edits: TextEdit[] = [...(rewrite.questions.get(push.call) ?? [])];
     const imports: ImportRequest[] = [];
-    if (!carried.has(fn)) {
+    const carries = !carried.has(fn);
+    if (carries) {
       carried.add(fn);
       edits.push(...rewrite.edits);
       imports.push(...rewrite.imports);
@@ -443,12 +447,16 @@ function analyse(context: FileContext): Site[] {
     }
     setupFor(fn, edits, imports);
     sites.push(
-      linked(
-        context.rewriteSite(base(push, `${push.shape}-${styles.get(fn) ?? 'replay'}`), edits, {
-          imports,
-          packages: [RUNTIME_PACKAGE],
-        }),
-        fn,
+      withNotes(
+        linked(
+          context.rewriteSite(base(push, `${push.shape}-${styles.get(fn) ?? 'replay'}`), edits, {
+            imports,
+            packages: [RUNTIME_PACKAGE],
+          }),
+          fn,
+        ),
+        rewrite,
+        carries,
       ),
     );
   }
@@ -460,16 +468,21 @@ function analyse(context: FileContext): Site[] {
     }
     const edits = [...throwEdit];
     const imports = [...throwImports];
-    if (!carried.has(fn)) {
+    const carries = !carried.has(fn);
+    if (carries) {
       carried.add(fn);
       edits.push(...rewrite.edits, ...[...rewrite.questions.values()].flat());
       imports.push(...rewrite.imports);
     }
     setupFor(fn, edits, imports);
     sites.push(
-      linked(
-        context.rewriteSite(urlThrowBase(node, true), edits, { imports, packages: [RUNTIME_PACKAGE] }),
-        fn,
+      withNotes(
+        linked(
+          context.rewriteSite(urlThrowBase(node, true), edits, { imports, packages: [RUNTIME_PACKAGE] }),
+          fn,
+        ),
+        rewrite,
+        carries,
       ),
     );
   }
@@ -483,21 +496,25 @@ function analyse(context: FileContext): Site[] {
     for (const [, callEdits] of rewrite.questions) edits.push(...callEdits);
     setupFor(fn, edits, imports);
     sites.push(
-      linked(
-        context.rewriteSite(
-          {
-            transform: TRANSFORM_ID,
-            category: 'elicitation',
-            kind: 'helper-caller',
-            node: first.call,
-            todo: plan.handlers.has(fn)
-              ? 'Register the handler through the runtime adapter and pass its round to the helper.'
-              : 'Take the round (in place of the server, extra or ctx it asks through, else as the first parameter) and pass it to the helper.',
-          },
-          edits,
-          { imports, packages: [RUNTIME_PACKAGE] },
+      withNotes(
+        linked(
+          context.rewriteSite(
+            {
+              transform: TRANSFORM_ID,
+              category: 'elicitation',
+              kind: 'helper-caller',
+              node: first.call,
+              todo: plan.handlers.has(fn)
+                ? 'Register the handler through the runtime adapter and pass its round to the helper.'
+                : 'Take the round (in place of the server, extra or ctx it asks through, else as the first parameter) and pass it to the helper.',
+            },
+            edits,
+            { imports, packages: [RUNTIME_PACKAGE] },
+          ),
+          fn,
         ),
-        fn,
+        rewrite,
+        true,
       ),
     );
   }

@@ -8,16 +8,15 @@ import { indentationAt, startsItsLine } from '../../edits/line-ranges.js';
 import { quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { ADAPTER_MODULE } from './adapter-setup.js';
-import { alwaysExits, fallsThrough } from './case-flow.js';
 import { ownRoundTripTargets } from './own-round-trip.js';
-import { AnswerKeys, snakeCase } from './answer-keys.js';
+import { AnswerKeys } from './answer-keys.js';
 import { keptQuestionWaits } from './awaited-question.js';
 import type { EligibleHandler, HandlerFunction } from './eligible-handlers.js';
 import type { Helper } from './placement.js';
 import type { PushCall } from './push-calls.js';
 import { questionEdits } from './question-edits.js';
 import { roundArgumentEdit } from './round-parameter.js';
-import { firstEffectIn } from './replayed-effects.js';
+import { planSteps } from './step-planner.js';
 import { typeName, type TypeImport } from './type-imports.js';
 import { isNotifierUse, planUrlCompletion, removedNotifiers } from './url-mode-question.js';
 import { v1ContextNameEdits } from './v1-context-names.js';
@@ -35,6 +34,8 @@ export interface HandlerRewrite {
   readonly imports: ImportRequest[];
   /** The handler is declared apart from its registration, so `round` needs its type written out. */
   readonly typeImports: TypeImport[];
+  /** Presumed effects left to run again each round, for the report to list (step-planner.ts). */
+  readonly notes?: readonly string[];
 }
 
 /** A question the handler asks itself, or through a helper it calls. */
@@ -81,10 +82,6 @@ export function parameterListRange(
 interface Range {
   readonly start: number;
   readonly end: number;
-}
-
-function isInside(node: ts.Node, outer: ts.Node): boolean {
-  return node.pos >= outer.pos && node.end <= outer.end;
 }
 
 /** Whether `server.tool(…)` or `server.prompt(…)` passes a shape (its last argument before the handler is not a description). */
@@ -197,202 +194,6 @@ function catchEdits(
     });
   }
   return edits;
-}
-
-/** The name of the first call in a chain: `sendReceipt` in `await sendReceipt(x).catch(…)`, `store.update`. */
-function callName(expression: ts.Expression): string | undefined {
-  let current = unwrapExpression(expression);
-  let name: string | undefined;
-  while (ts.isCallExpression(current)) {
-    const callee = unwrapExpression(current.expression);
-    if (ts.isIdentifier(callee)) return callee.text;
-    if (!ts.isPropertyAccessExpression(callee)) return name;
-    const object = unwrapExpression(callee.expression);
-    name = ts.isIdentifier(object) ? `${object.text}_${callee.name.text}` : callee.name.text;
-    current = object;
-  }
-  return name;
-}
-
-/**
- * Effects before a question, each journaled with `round.step`: a `const x = …` or an expression
- * statement on the question's path. Branches that always return before a question do not
- * count, and a switch or if-chain on the tool name is followed case by case. Anywhere else (a
- * condition, a loop around a question, the question's own arguments) a replay would repeat the
- * effect: the handler stays manual.
- */
-class StepPlanner {
-  readonly edits: TextEdit[] = [];
-
-  constructor(
-    private readonly context: FileContext,
-    private readonly askings: readonly ts.Node[],
-    private readonly round: string,
-    private readonly keys: AnswerKeys,
-    /** Whether an identifier names something declared inside the handler. */
-    private readonly local: (identifier: ts.Node) => boolean,
-    /** Calls the rewrite removes (URL mode's completion notifiers): a replay cannot repeat them. */
-    private readonly removed: (node: ts.Node) => boolean = () => false,
-  ) {}
-
-  #repeated(effect: ts.Node, where: string): string {
-    const code = this.context.textOf(effect).split('\n')[0];
-    return `a replay would repeat ${code} (line ${this.context.lineOf(effect)}) ${where}; journal it with round.step by hand`;
-  }
-
-  #effectIn(node: ts.Node | undefined): ts.Node | undefined {
-    return node === undefined
-      ? undefined
-      : firstEffectIn(
-          node,
-          (candidate) =>
-            this.askings.includes(candidate) || this.removed(candidate) || this.#endsTheCall(candidate),
-          this.local,
-        );
-  }
-
-  /**
-   * A statement after which its block returns without asking again: what it does happens on the
-   * last round only (a loop's final pass), so a replay never repeats it.
-   */
-  #endsTheCall(node: ts.Node): boolean {
-    const block = node.parent;
-    if (block === undefined || !ts.isBlock(block) || !ts.isStatement(node)) return false;
-    const rest = block.statements.slice(block.statements.indexOf(node));
-    const last = rest.at(-1);
-    if (last === undefined || !ts.isReturnStatement(last)) return false;
-    if (rest.some((statement) => this.askings.some((asking) => isInside(asking, statement)))) return false;
-    for (let outer: ts.Node = block; !ts.isFunctionLike(outer); outer = outer.parent)
-      if (ts.isTryStatement(outer)) return false;
-    return true;
-  }
-
-  /** Plans the statements of one path; returns why not, if a repeated effect cannot be journaled. */
-  statements(statements: readonly ts.Statement[]): string | undefined {
-    const file = this.context.sourceFile;
-    const inside = (statement: ts.Node) => this.askings.filter((node) => isInside(node, statement));
-    const last = Math.max(
-      -1,
-      ...statements.flatMap((statement) => inside(statement).map((node) => node.getStart(file))),
-    );
-    for (const statement of statements) {
-      if (statement.getStart(file) >= last) break;
-      if (inside(statement).length > 0) {
-        const why = this.#containing(statement);
-        if (why !== undefined) return why;
-        continue;
-      }
-      const effect = this.#effectIn(statement);
-      if (effect === undefined) continue;
-      if (
-        ts.isIfStatement(statement) &&
-        statement.elseStatement === undefined &&
-        alwaysExits(statement.thenStatement)
-      ) {
-        const inCondition = this.#effectIn(statement.expression);
-        if (inCondition !== undefined) return this.#repeated(inCondition, 'in a condition before a question');
-        continue;
-      }
-      if (alwaysExits(statement)) continue;
-      const why = this.#wrap(statement);
-      if (why !== undefined) return this.#repeated(effect, why);
-    }
-    return undefined;
-  }
-
-  /** A statement that holds a question: follow blocks, ifs and switches; elsewhere no effect may come first. */
-  #containing(statement: ts.Statement): string | undefined {
-    if (ts.isBlock(statement)) return this.statements(statement.statements);
-    if (ts.isIfStatement(statement)) {
-      const inCondition = this.#effectIn(statement.expression);
-      if (inCondition !== undefined) return this.#repeated(inCondition, 'in a condition before a question');
-      return (
-        this.statements([statement.thenStatement]) ??
-        (statement.elseStatement === undefined ? undefined : this.statements([statement.elseStatement]))
-      );
-    }
-    if (ts.isSwitchStatement(statement)) {
-      const inSubject = this.#effectIn(statement.expression);
-      if (inSubject !== undefined) return this.#repeated(inSubject, 'in a switch before a question');
-      const clauses = statement.caseBlock.clauses;
-      for (const [index, clause] of clauses.entries()) {
-        const previous = clauses[index - 1];
-        const asks = this.askings.some((node) => isInside(node, clause));
-        if (
-          asks &&
-          previous !== undefined &&
-          previous.statements.length > 0 &&
-          fallsThrough(previous) &&
-          this.#effectIn(previous) !== undefined
-        )
-          return this.#repeated(this.#effectIn(previous)!, 'in a case that falls through to a question');
-        const why = this.statements(clause.statements);
-        if (why !== undefined) return why;
-      }
-      return undefined;
-    }
-    if (ts.isTryStatement(statement)) {
-      const why = this.statements(statement.tryBlock.statements);
-      if (why !== undefined) return why;
-      const elsewhere = this.#effectIn(statement.catchClause) ?? this.#effectIn(statement.finallyBlock);
-      return elsewhere === undefined
-        ? undefined
-        : this.#repeated(elsewhere, 'in a catch or finally block around a question');
-    }
-    // A statement that asks: nothing may happen in it before the (last) question.
-    const lastAsk = Math.max(
-      ...this.askings
-        .filter((node) => isInside(node, statement))
-        .map((node) => node.getStart(this.context.sourceFile)),
-    );
-    const effect = this.#effectIn(statement);
-    if (
-      effect !== undefined &&
-      (effect.getStart(this.context.sourceFile) < lastAsk || ts.isIterationStatement(statement, false))
-    )
-      return this.#repeated(effect, 'in the same statement as a question');
-    return undefined;
-  }
-
-  /** Journals a statement before a question: `const x = await round.step('x', async () => …)`. */
-  #wrap(statement: ts.Statement): string | undefined {
-    const context = this.context;
-    const style = context.style;
-    if (ts.isVariableStatement(statement) && statement.declarationList.declarations.length === 1) {
-      const declaration = statement.declarationList.declarations[0]!;
-      if (ts.isIdentifier(declaration.name) && declaration.initializer !== undefined) {
-        const key = quoteString(style, this.keys.forStep(declaration.name.text));
-        const start = declaration.initializer.getStart(context.sourceFile);
-        this.edits.push(
-          { start, end: start, text: `await ${this.round}.step(${key}, async () => ` },
-          { start: declaration.initializer.end, end: declaration.initializer.end, text: ')' },
-        );
-        return undefined;
-      }
-    }
-    if (ts.isExpressionStatement(statement)) {
-      const expression = unwrapExpression(statement.expression);
-      const callee = ts.isAwaitExpression(expression) ? unwrapExpression(expression.expression) : expression;
-      const name = callName(callee) ?? 'effect';
-      const key = quoteString(style, this.keys.forStep(snakeCase(name)));
-      const start = statement.expression.getStart(context.sourceFile);
-      const indent = indentationAt(context.text, start);
-      this.edits.push(
-        {
-          start,
-          end: start,
-          text: `await ${this.round}.step(${key}, async () => {${style.newline}${indent}${style.indentUnit}`,
-        },
-        {
-          start: statement.expression.end,
-          end: statement.expression.end,
-          text: `${semicolon(style)}${style.newline}${indent}})`,
-        },
-      );
-      return undefined;
-    }
-    return 'before a question, in a statement round.step cannot wrap';
-  }
 }
 
 function isStringLike(context: FileContext, node: ts.Expression): boolean {
@@ -635,17 +436,10 @@ export function planReplayHandler(
   if (!journal) return { edits, questions, imports, typeImports };
   // A question kept in a variable suspends where it is awaited: steps and catch blocks count from there.
   const askingNodes = [...calls, ...keptQuestionWaits(context, calls)];
-  const local = (identifier: ts.Node) => {
-    const declaration = context.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
-    return declaration !== undefined && declaration.pos >= body.pos && declaration.end <= body.end;
-  };
   const pushes = askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : []));
   const notifiers = removedNotifiers(fn, pushes);
-  const steps = new StepPlanner(context, askingNodes, round, keys, local, (node) =>
-    isNotifierUse(node, notifiers),
-  );
-  const why = steps.statements(body.statements);
-  if (why !== undefined) return why;
+  const steps = planSteps(context, fn, askingNodes, round, keys, (node) => isNotifierUse(node, notifiers));
+  if (typeof steps === 'string') return steps;
   edits.push(...steps.edits);
   const completion = planUrlCompletion(context, fn, pushes);
   if (typeof completion === 'string') return completion;
@@ -653,7 +447,7 @@ export function planReplayHandler(
   const catches = catchEdits(context, fn, askingNodes, imports);
   if (typeof catches === 'string') return catches;
   edits.push(...catches);
-  return { edits, questions, imports, typeImports };
+  return { edits, questions, imports, typeImports, notes: steps.notes };
 }
 
 const ROUND_TYPE: Readonly<Record<EligibleHandler['generation'], string>> = {

@@ -8,8 +8,8 @@ import { keptQuestionWaits } from './awaited-question.js';
 import type { Helper } from './placement.js';
 import { questionEdits } from './question-edits.js';
 import { roundArgumentEdit, roundParameterEdit } from './round-parameter.js';
+import { planSteps } from './step-planner.js';
 import { planUrlCompletion } from './url-mode-question.js';
-import { firstEffectIn } from './replayed-effects.js';
 import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { typeName, type TypeImport } from './type-imports.js';
 
@@ -62,14 +62,9 @@ export function planReplayHelper(
   const asked = askings.map((asking) => (asking.kind === 'push' ? asking.push.call : asking.call));
   // A question kept in a variable suspends where it is awaited.
   const waits = keptQuestionWaits(context, asked);
-  const lastStart = Math.max(...[...asked, ...waits].map((node) => node.getStart(context.sourceFile)));
-  const effect = firstEffectIn(
-    body,
-    (node) => node.pos >= lastStart || asked.includes(node as ts.CallExpression),
-  );
-  if (effect !== undefined && effect.getStart(context.sourceFile) < lastStart)
-    return `a replay would repeat ${context.textOf(effect).split('\n')[0]} (line ${context.lineOf(effect)}) in ${name}() before its question; journal it with round.step by hand`;
-
+  const keys = new AnswerKeys(name.replace(/^#/, ''));
+  const steps = planSteps(context, fn, [...asked, ...waits], round, keys);
+  if (typeof steps === 'string') return `in ${name}(): ${steps}`;
   const imports: ImportRequest[] = [];
   const typeImports: TypeImport[] = [];
   const edits: TextEdit[] = [];
@@ -79,7 +74,7 @@ export function planReplayHelper(
     declaration = `${round}: ${typeName(context, 'Round')}`;
   }
   edits.push(roundParameterEdit(context, fn, slot, declaration));
-  const keys = new AnswerKeys(name.replace(/^#/, ''));
+  edits.push(...steps.edits);
   const questions = new Map<ts.CallExpression, TextEdit[]>(calls);
   for (const asking of askings) {
     if (asking.kind === 'helper-call') continue;
@@ -93,5 +88,5 @@ export function planReplayHelper(
   const completion = planUrlCompletion(context, fn, pushes);
   if (typeof completion === 'string') return completion;
   edits.push(...completion);
-  return { edits, questions, imports, typeImports };
+  return { edits, questions, imports, typeImports, notes: steps.notes };
 }

@@ -1,0 +1,339 @@
+import { ts } from 'ts-morph';
+import type { FileContext } from '../../analysis/file-context.js';
+import { unwrapExpression } from '../../analysis/syntax.js';
+import { indentationAt } from '../../edits/line-ranges.js';
+import { quoteString, semicolon } from '../../edits/source-style.js';
+import type { TextEdit } from '../../edits/text-edit.js';
+import { snakeCase, type AnswerKeys } from './answer-keys.js';
+import { alwaysExits, fallsThrough } from './case-flow.js';
+import type { HelperFunction } from './eligible-handlers.js';
+import { PurityProof } from './pure-code.js';
+import { resultKind, usedAsObject, type ResultKind } from './result-kind.js';
+
+// What a replayed handler (or a helper that asks through its round) does before a question runs
+// again on every round. Code proven pure (pure-code.ts) may; every other statement on a
+// question's path is a presumed effect, handled by what it gives back (result-kind.ts):
+// - data or nothing: journaled with `round.step`, so it runs once and every round sees its result;
+// - a live object (a client, a connection): left to run on every round, as a stateless server
+//   does on every request anyway, and listed in the report to check that it has no effect;
+// - a live object from a statement that also writes state outside the handler: manual.
+
+/** The steps a function's rewrite journals, and what it leaves to run again each round. */
+export interface PlannedSteps {
+  readonly edits: TextEdit[];
+  /** One line per presumed effect left to re-run each round, for the report. */
+  readonly notes: string[];
+}
+
+/** The report's words for a presumed effect whose live result is left to run again each round. */
+export const RERUN_NOTE = 're-runs each round: check it has no effect';
+
+function isInside(node: ts.Node, outer: ts.Node): boolean {
+  return node.pos >= outer.pos && node.end <= outer.end;
+}
+
+/** Whether `node` sits in the condition of an `if` or a loop inside `outer`. */
+function isInCondition(node: ts.Node, outer: ts.Node): boolean {
+  for (let current = node; current !== outer; current = current.parent) {
+    const parent = current.parent;
+    if (
+      (ts.isIfStatement(parent) ||
+        ts.isWhileStatement(parent) ||
+        ts.isDoStatement(parent) ||
+        ts.isForStatement(parent)) &&
+      (parent as { expression?: ts.Node; condition?: ts.Node }).expression === current
+    )
+      return true;
+    if (ts.isForStatement(parent) && parent.condition === current) return true;
+  }
+  return false;
+}
+
+/** The name of the first call in a chain: `sendReceipt` in `await sendReceipt(x).catch(…)`, `store.update`. */
+function callName(expression: ts.Expression): string | undefined {
+  let current = unwrapExpression(expression);
+  if (ts.isAwaitExpression(current)) current = unwrapExpression(current.expression);
+  let name: string | undefined;
+  while (ts.isCallExpression(current)) {
+    const callee = unwrapExpression(current.expression);
+    if (ts.isIdentifier(callee)) return callee.text;
+    if (!ts.isPropertyAccessExpression(callee)) return name;
+    const object = unwrapExpression(callee.expression);
+    name = ts.isIdentifier(object) ? `${object.text}_${callee.name.text}` : callee.name.text;
+    current = object;
+  }
+  return name;
+}
+
+/**
+ * Plans the statements of one function on every path to its questions: a `const x = …` or an
+ * expression statement, or the condition of an `if` that holds a question. Branches that always
+ * return before a question do not count, and a switch or if-chain on the tool name is followed
+ * case by case. Anywhere else (a loop around a question, the question's own arguments, a catch
+ * block) a replay would repeat the effect: the function stays manual, and the reason says where.
+ */
+export function planSteps(
+  context: FileContext,
+  fn: HelperFunction,
+  askings: readonly ts.Node[],
+  round: string,
+  keys: AnswerKeys,
+  /** Calls the rewrite removes (URL mode's completion notifiers): a replay cannot repeat them. */
+  removed: (node: ts.Node) => boolean = () => false,
+): PlannedSteps | string {
+  const body = fn.body;
+  if (body === undefined || !ts.isBlock(body)) return { edits: [], notes: [] };
+  const planner = new StepPlanner(context, fn, askings, round, keys, removed);
+  const why = planner.statements(body.statements);
+  return why ?? { edits: planner.edits, notes: planner.notes };
+}
+
+class StepPlanner {
+  readonly edits: TextEdit[] = [];
+  readonly notes: string[] = [];
+  readonly #proof: PurityProof;
+
+  constructor(
+    private readonly context: FileContext,
+    private readonly fn: HelperFunction,
+    private readonly askings: readonly ts.Node[],
+    private readonly round: string,
+    private readonly keys: AnswerKeys,
+    removed: (node: ts.Node) => boolean,
+  ) {
+    this.#proof = new PurityProof(
+      context,
+      fn,
+      (candidate) =>
+        askings.includes(candidate) ||
+        removed(candidate) ||
+        // Only the function's own last statements: a called function's `return` is part of the call.
+        (isInside(candidate, fn) && this.#endsTheCall(candidate)),
+    );
+  }
+
+  #repeated(effect: ts.Node, where: string): string {
+    const code = this.context.textOf(effect).split('\n')[0];
+    return `a replay would repeat ${code} (line ${this.context.lineOf(effect)}) ${where}; journal it with round.step by hand`;
+  }
+
+  #effectIn(node: ts.Node | undefined): ts.Node | undefined {
+    return node === undefined ? undefined : this.#proof.firstUnproven(node);
+  }
+
+  /**
+   * A statement after which its block returns without asking again: what it does happens on the
+   * last round only (a loop's final pass), so a replay never repeats it.
+   */
+  #endsTheCall(node: ts.Node): boolean {
+    const block = node.parent;
+    if (block === undefined || !ts.isBlock(block) || !ts.isStatement(node)) return false;
+    const rest = block.statements.slice(block.statements.indexOf(node));
+    const last = rest.at(-1);
+    if (last === undefined || !ts.isReturnStatement(last)) return false;
+    if (rest.some((statement) => this.askings.some((asking) => isInside(asking, statement)))) return false;
+    for (let outer: ts.Node = block; !ts.isFunctionLike(outer); outer = outer.parent)
+      if (ts.isTryStatement(outer)) return false;
+    return true;
+  }
+
+  /** Plans the statements of one path; returns why not, if a presumed effect cannot be handled. */
+  statements(statements: readonly ts.Statement[]): string | undefined {
+    const file = this.context.sourceFile;
+    const inside = (statement: ts.Node) => this.askings.filter((node) => isInside(node, statement));
+    const last = Math.max(
+      -1,
+      ...statements.flatMap((statement) => inside(statement).map((node) => node.getStart(file))),
+    );
+    for (const statement of statements) {
+      if (statement.getStart(file) >= last) break;
+      if (inside(statement).length > 0) {
+        const why = this.#containing(statement);
+        if (why !== undefined) return why;
+        continue;
+      }
+      const effect = this.#effectIn(statement);
+      if (effect === undefined) continue;
+      if (
+        ts.isIfStatement(statement) &&
+        statement.elseStatement === undefined &&
+        alwaysExits(statement.thenStatement)
+      ) {
+        const why = this.#condition(statement.expression, 'in a condition before a question');
+        if (why !== undefined) return why;
+        continue;
+      }
+      if (alwaysExits(statement)) continue;
+      const why = this.#handle(statement, effect);
+      if (why !== undefined) return why;
+    }
+    return undefined;
+  }
+
+  /** A statement that holds a question: follow blocks, ifs and switches; elsewhere no effect may come first. */
+  #containing(statement: ts.Statement): string | undefined {
+    if (ts.isBlock(statement)) return this.statements(statement.statements);
+    if (ts.isIfStatement(statement)) {
+      const why = this.#condition(statement.expression, 'in a condition before a question');
+      if (why !== undefined) return why;
+      return (
+        this.statements([statement.thenStatement]) ??
+        (statement.elseStatement === undefined ? undefined : this.statements([statement.elseStatement]))
+      );
+    }
+    if (ts.isSwitchStatement(statement)) {
+      const inSubject = this.#effectIn(statement.expression);
+      if (inSubject !== undefined) return this.#repeated(inSubject, 'in a switch before a question');
+      const clauses = statement.caseBlock.clauses;
+      for (const [index, clause] of clauses.entries()) {
+        const previous = clauses[index - 1];
+        const asks = this.askings.some((node) => isInside(node, clause));
+        const before = previous === undefined ? undefined : this.#effectIn(previous);
+        if (
+          asks &&
+          previous !== undefined &&
+          previous.statements.length > 0 &&
+          fallsThrough(previous) &&
+          before
+        )
+          return this.#repeated(before, 'in a case that falls through to a question');
+        const why = this.statements(clause.statements);
+        if (why !== undefined) return why;
+      }
+      return undefined;
+    }
+    if (ts.isTryStatement(statement)) {
+      const why = this.statements(statement.tryBlock.statements);
+      if (why !== undefined) return why;
+      const elsewhere = this.#effectIn(statement.catchClause) ?? this.#effectIn(statement.finallyBlock);
+      return elsewhere === undefined
+        ? undefined
+        : this.#repeated(elsewhere, 'in a catch or finally block around a question');
+    }
+    // A statement that asks: nothing may happen in it before the (last) question.
+    const lastAsk = Math.max(
+      ...this.askings
+        .filter((node) => isInside(node, statement))
+        .map((node) => node.getStart(this.context.sourceFile)),
+    );
+    const effect = this.#effectIn(statement);
+    if (effect === undefined) return undefined;
+    if (effect.getStart(this.context.sourceFile) < lastAsk)
+      return this.#repeated(effect, 'in the same statement as a question');
+    if (!ts.isIterationStatement(statement, false)) return undefined;
+    // After the question in a loop, the next pass asks again, so a replay runs it again each round.
+    // A condition that writes nothing outside may (a URL-mode completion check); it is listed.
+    const effects = this.#proof.allUnproven(statement);
+    const unsafe = effects.find((each) => !isInCondition(each, statement) || this.#proof.writesOutside(each));
+    if (unsafe !== undefined) return this.#repeated(unsafe, 'in a loop around a question');
+    for (const each of effects)
+      this.notes.push(
+        `${this.context.textOf(each).split('\n')[0]} (line ${this.context.lineOf(each)}, a condition after a question in a loop) ${RERUN_NOTE}`,
+      );
+    return undefined;
+  }
+
+  /** A condition before a question: pure, or journaled when it is data (`if (await isPaid(id))`). */
+  #condition(condition: ts.Expression, where: string): string | undefined {
+    const effect = this.#effectIn(condition);
+    if (effect === undefined) return undefined;
+    if (resultKind(this.context, condition) !== 'json' || this.#proof.writesOwn(condition))
+      return this.#repeated(effect, where);
+    this.#journalExpression(condition, callName(condition) ?? 'condition');
+    return undefined;
+  }
+
+  /** What a presumed effect gives back; an unknown result used as an object is taken to be live. */
+  #kindOf(value: ts.Expression, binding: ts.BindingName): Exclude<ResultKind, 'unknown'> {
+    const kind = resultKind(this.context, value);
+    if (kind !== 'unknown') return kind;
+    return usedAsObject(this.context, binding, this.fn.body ?? this.fn) ? 'live' : 'json';
+  }
+
+  /** Journals, re-runs or refuses one statement with a presumed effect before a question. */
+  #handle(statement: ts.Statement, effect: ts.Node): string | undefined {
+    const declarations = ts.isVariableStatement(statement) ? statement.declarationList.declarations : [];
+    const declaration = declarations.length === 1 ? declarations[0] : undefined;
+    if (declaration?.initializer !== undefined)
+      return this.#value(statement, declaration.initializer, declaration.name, effect);
+    if (!ts.isExpressionStatement(statement))
+      return this.#repeated(effect, 'before a question, in a statement round.step cannot wrap');
+    const expression = unwrapExpression(statement.expression);
+    // `client = await connect()` on a variable of the function: it must be set on every round.
+    if (
+      ts.isBinaryExpression(expression) &&
+      expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isIdentifier(expression.left) &&
+      this.#proof.isOwn(expression.left)
+    )
+      return this.#value(statement, expression.right, expression.left, effect);
+    if (this.#proof.writesOwn(statement.expression))
+      return this.#repeated(
+        effect,
+        'before a question, in a statement that also sets a variable of its own, which a journaled step would set on the first round only',
+      );
+    this.#journalStatement(statement);
+    return undefined;
+  }
+
+  /** A value with a presumed effect, bound to a name: journaled when it is data, re-run when it is live. */
+  #value(
+    statement: ts.Statement,
+    value: ts.Expression,
+    binding: ts.BindingName,
+    effect: ts.Node,
+  ): string | undefined {
+    if (this.#proof.writesOwn(value))
+      return this.#repeated(
+        effect,
+        'before a question, in a statement that also sets a variable of its own, which a journaled step would set on the first round only',
+      );
+    if (this.#kindOf(value, binding) === 'json') {
+      const name = ts.isIdentifier(binding) ? binding.text : (callName(value) ?? 'value');
+      this.#journalExpression(value, name);
+      return undefined;
+    }
+    if (this.#proof.writesOutside(value)) {
+      const code = this.context.textOf(statement).split('\n')[0];
+      return `${code} (line ${this.context.lineOf(statement)}) both writes state outside the handler and returns a live object, which round.step cannot journal and a replay would write again; split the write from the object by hand`;
+    }
+    this.notes.push(
+      `${this.context.textOf(statement).split('\n')[0]} (line ${this.context.lineOf(statement)}) ${RERUN_NOTE}`,
+    );
+    return undefined;
+  }
+
+  /** `await round.step('key', async () => <expression>)` in place of the expression. */
+  #journalExpression(expression: ts.Expression, name: string): void {
+    const key = quoteString(this.context.style, this.keys.forStep(snakeCase(name)));
+    const start = expression.getStart(this.context.sourceFile);
+    // An object literal as an arrow's body must be parenthesized, or it reads as a block.
+    const object = ts.isObjectLiteralExpression(expression);
+    this.edits.push(
+      { start, end: start, text: `await ${this.round}.step(${key}, async () => ${object ? '(' : ''}` },
+      { start: expression.end, end: expression.end, text: object ? '))' : ')' },
+    );
+  }
+
+  /** `await round.step('key', async () => { <statement>; })` around an expression statement. */
+  #journalStatement(statement: ts.ExpressionStatement): void {
+    const context = this.context;
+    const style = context.style;
+    const name = callName(statement.expression) ?? 'effect';
+    const key = quoteString(style, this.keys.forStep(snakeCase(name)));
+    const start = statement.expression.getStart(context.sourceFile);
+    const indent = indentationAt(context.text, start);
+    this.edits.push(
+      {
+        start,
+        end: start,
+        text: `await ${this.round}.step(${key}, async () => {${style.newline}${indent}${style.indentUnit}`,
+      },
+      {
+        start: statement.expression.end,
+        end: statement.expression.end,
+        text: `${semicolon(style)}${style.newline}${indent}})`,
+      },
+    );
+  }
+}
