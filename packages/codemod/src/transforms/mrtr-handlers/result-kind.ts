@@ -1,3 +1,4 @@
+import { isSensitiveName } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { unwrapExpression } from '../../analysis/syntax.js';
@@ -8,7 +9,8 @@ import { unwrapExpression } from '../../analysis/syntax.js';
 
 /**
  * - `json`: primitives, `void`/`undefined`, and plain objects and arrays of those;
- * - `live`: anything with methods or call signatures, class instances, bigint and symbols;
+ * - `live`: anything with methods or call signatures, class instances, bigint and symbols, and
+ *   data with a secret-named property (`credentialVersions`), which the runtime refuses to seal;
  * - `unknown`: `any`, `unknown`, type parameters, or types that did not resolve.
  */
 export type ResultKind = 'json' | 'live' | 'unknown';
@@ -56,6 +58,8 @@ function kindOfType(checker: ts.TypeChecker, type: ts.Type, seen: Set<ts.Type>, 
   const kinds: ResultKind[] = [];
   for (const property of type.getProperties()) {
     if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Accessor)) return 'live';
+    // No secret goes into requestState, even sealed: such a result cannot be journaled either.
+    if (isSensitiveName(property.getName())) return 'live';
     kinds.push(kindOfType(checker, checker.getTypeOfSymbol(property), seen, depth + 1));
   }
   // `[key: string]: unknown` is how parsed protocol results keep fields they do not name: data.
@@ -103,9 +107,11 @@ function kindOfSyntax(expression: ts.Expression): ResultKind {
     );
   if (ts.isObjectLiteralExpression(inner))
     return combine(
-      inner.properties.map((property) =>
-        ts.isPropertyAssignment(property) ? kindOfSyntax(property.initializer) : 'unknown',
-      ),
+      inner.properties.map((property) => {
+        if (!ts.isPropertyAssignment(property)) return 'unknown';
+        if (ts.isIdentifier(property.name) && isSensitiveName(property.name.text)) return 'live';
+        return kindOfSyntax(property.initializer);
+      }),
     );
   return 'unknown';
 }
