@@ -175,7 +175,7 @@ go to stdout; progress and errors go to stderr.`,
     .addOption(
       new Option(
         '--style <style>',
-        'how push questions in handlers are rewritten (mrtr-handlers): auto = explicit for straight-line questions before any side effect, replay otherwise; explicit = never replay, the rest stays manual; replay = always journaled replay',
+        'how push questions in handlers are rewritten (mrtr-handlers): auto = explicit for straight-line questions with only code proven pure before them, replay otherwise; explicit = never replay, the rest stays manual; replay = always journaled replay',
       )
         .choices(['auto', 'explicit', 'replay'])
         .default('auto'),
