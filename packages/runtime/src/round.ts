@@ -19,7 +19,7 @@ import type {
   Root,
   SamplingResult,
 } from './protocol.js';
-import { readAnswer, type AnswerOf } from './journal/answers.js';
+import { readAnswer, type AnswerOf, type AnswerOptions } from './journal/answers.js';
 import type { Replay } from './journal/replay.js';
 import type { StepContext, StepResult } from './journal/step-value.js';
 import type { RequestIdentity } from './state/request-identity.js';
@@ -102,10 +102,12 @@ export class Round<State = unknown> {
    * on the next round the handler runs again from the top and this call returns the journaled
    * answer. Asks started together (`Promise.all`) are asked in one round. A key used again in the
    * same run gets an occurrence suffix: `key`, `key#2`, `key#3`, …. Accepted form content that
-   * fails the schema throws an `ElicitationContentError`.
+   * fails the schema throws an `ElicitationContentError`, as SDK v1's `elicitInput` did; with
+   * `{ validate: false }` it is taken as the client sent it, as a generic `sendRequest` with a
+   * permissive result schema did (see {@link AnswerOptions}).
    */
-  ask<const R extends InputRequest>(key: string, request: R): Promise<AnswerOf<R>> {
-    return this.init.replay.ask(key, request);
+  ask<const R extends InputRequest>(key: string, request: R, options?: AnswerOptions): Promise<AnswerOf<R>> {
+    return this.init.replay.ask(key, request, options);
   }
 
   /**
@@ -127,11 +129,16 @@ export class Round<State = unknown> {
    * Explicit style: the answer to `request` under `key` this round, in the shape `ask` resolves
    * with (SDK v1's push results), or `undefined` when the client has not answered it yet. As the
    * SDK v1 push calls did, accepted form content that fails the schema throws an
-   * `ElicitationContentError`, and an answer of the wrong shape `-32602`.
+   * `ElicitationContentError` (not with `{ validate: false }`: see {@link AnswerOptions}), and an
+   * answer of the wrong shape `-32602`.
    */
-  answer<const R extends InputRequest>(key: string, request: R): AnswerOf<R> | undefined {
+  answer<const R extends InputRequest>(
+    key: string,
+    request: R,
+    options?: AnswerOptions,
+  ): AnswerOf<R> | undefined {
     const raw = this.init.responses.raw(key);
-    return raw === undefined ? undefined : (readAnswer(key, request, raw) as AnswerOf<R>);
+    return raw === undefined ? undefined : (readAnswer(key, request, raw, options) as AnswerOf<R>);
   }
 
   /** The raw answer under a key, classified by shape; for answers the typed readers do not cover. */

@@ -120,6 +120,13 @@ describe.each(hosts)('journaled replay on %s', (_name, start) => {
     expect((await host.effects()).filter((effect) => effect.startsWith('charge'))).toEqual([]);
   });
 
+  it('takes an answer outside the schema as the client sent it when the ask does not validate', async () => {
+    const content = { stars: 9, comment: 'loved it' };
+    host.user.answer('How many stars?', accept(content));
+    expect(text(await host.call('tools/call', 'rate_unchecked'))).toBe('Rated: accept.');
+    expect(await host.effects()).toEqual([`rated ${JSON.stringify({ action: 'accept', content })}`]);
+  });
+
   it('lets the suspension through a catch block that rethrows it', async () => {
     host.user.answer('Go ahead?', accept({ go: true }));
     expect(text(await host.call('tools/call', 'careful'))).toBe('Answer: accept, go true.');

@@ -339,6 +339,64 @@ describe('round.ask', () => {
   });
 });
 
+describe('round.ask without validation (validate: false)', () => {
+  const ranking = elicitForm({
+    message: 'How many stars?',
+    requestedSchema: {
+      type: 'object',
+      properties: { stars: { type: 'integer', minimum: 1, maximum: 5 } },
+      required: ['stars'],
+    },
+  });
+
+  it('journals accepted content as the client sent it, and replays it on later rounds', async () => {
+    const seen: unknown[] = [];
+    const tool = inProcessTool(async (_args, round) => {
+      const stars = await round.ask('stars', ranking, { validate: false });
+      const sure = await round.ask('sure', yesNo('Sure?'));
+      seen.push(stars);
+      return text(`${String(stars.content?.stars)} ${sure.action}`);
+    });
+    const answer = { action: 'accept', content: { stars: 9, comment: 'great' } } as const;
+    const result = await tool.call(
+      {},
+      {
+        form: (params) =>
+          Promise.resolve(params.message === 'Sure?' ? { action: 'accept', content: { yes: true } } : answer),
+      },
+    );
+    expect(firstText(result)).toBe('9 accept');
+    expect(seen).toEqual([answer]);
+  });
+
+  it('validates by default: the same answer throws the SDK’s schema error', async () => {
+    const tool = inProcessTool(async (_args, round) => {
+      const stars = await round.ask('stars', ranking);
+      return text(String(stars.content?.stars));
+    });
+    await expect(
+      tool.call({}, { form: () => Promise.resolve({ action: 'accept', content: { stars: 9 } }) }),
+    ).rejects.toMatchObject({ name: 'ElicitationContentError' });
+  });
+
+  it('asks again when the handler changed between validating and not: the answer was read another way', async () => {
+    let validate = false;
+    const tool = inProcessTool(async (_args, round) => {
+      const stars = await round.ask('stars', ranking, { validate });
+      return text(String(stars.content?.stars));
+    });
+    const first = await tool.send({ name: 'tool', arguments: {} });
+    validate = true;
+    const second = await tool.send({
+      name: 'tool',
+      arguments: {},
+      inputResponses: { stars: { action: 'accept', content: { stars: 9 } } },
+      requestState: first.requestState,
+    });
+    expect(second).toMatchObject({ resultType: 'input_required', inputRequests: { stars: {} } });
+  });
+});
+
 describe('URL mode', () => {
   it('asks again under a numbered key until the server sees the flow completed', async () => {
     const completed = new Set<string>();

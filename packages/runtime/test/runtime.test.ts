@@ -212,6 +212,64 @@ describe('reading answers in the shape ask resolves with (the explicit style)', 
   });
 });
 
+describe('reading answers without validation (validate: false)', () => {
+  const seen: unknown[] = [];
+  const handler: ToolHandler = (_args, round) => {
+    const answer = round.answer('details', signUp, { validate: false });
+    if (answer === undefined) return round.inputRequired({ inputRequests: { details: signUp } });
+    seen.push(answer);
+    return text(`${answer.action} ${String(answer.content?.plan ?? '-')}`);
+  };
+
+  it('takes accepted content as the client sent it: outside the schema, and with undeclared fields', async () => {
+    seen.length = 0;
+    const content = { email: 'not an email', age: 3, plan: 'gold', referrer: 'bo' };
+    const result = await runtime.runRound(
+      handler,
+      call({ inputResponses: { details: { action: 'accept', content } } }),
+    );
+    expect(result).toEqual(text('accept gold'));
+    expect(seen).toEqual([{ action: 'accept', content }]);
+  });
+
+  it('still refuses an answer that is no elicitation result, with -32602', async () => {
+    for (const details of [{ action: 'maybe' }, { action: 'accept', content: 'yes' }, 'accept']) {
+      await expect(runtime.runRound(handler, call({ inputResponses: { details } }))).rejects.toBeInstanceOf(
+        InvalidParamsError,
+      );
+    }
+  });
+
+  it('keeps decline and cancel as they came, without content', async () => {
+    seen.length = 0;
+    const declined = { details: { action: 'decline', content: { plan: 'gold' } } };
+    expect(await runtime.runRound(handler, call({ inputResponses: declined }))).toEqual(text('decline -'));
+    expect(seen).toEqual([{ action: 'decline' }]);
+  });
+
+  it('takes several sampling content blocks, which only a request offering tools may get when validated', async () => {
+    const sampling = createMessage({ messages: [], maxTokens: 10 });
+    const blocks = [
+      { type: 'text', text: 'a' },
+      { type: 'text', text: 'b' },
+    ];
+    const answered = (validate: boolean) =>
+      runtime.runRound(
+        (_args, round) => {
+          const summary = round.answer('summary', sampling, { validate });
+          if (summary === undefined) return round.inputRequired({ inputRequests: { summary: sampling } });
+          return text(JSON.stringify(summary.content));
+        },
+        call({
+          clientCapabilities: { sampling: {} },
+          inputResponses: { summary: { role: 'assistant', model: 'm', content: blocks } },
+        }),
+      );
+    expect(await answered(false)).toEqual(text(JSON.stringify(blocks)));
+    await expect(answered(true)).rejects.toBeInstanceOf(InvalidParamsError);
+  });
+});
+
 describe('carrying state across rounds', () => {
   type Steps = { step: 'size'; name: string };
   const askName = elicitForm({

@@ -91,6 +91,20 @@ export type AnswerOf<R extends InputRequest> = R extends {
           ? RootsAnswer
           : never;
 
+/** How `round.ask` and `round.answer` read a client's answer. */
+export interface AnswerOptions {
+  /**
+   * `false` takes the answer as the client sent it: the envelope must still be well-formed (an
+   * `action` of accept, decline or cancel, accepted `content` an object; sampling and roots results
+   * of their shape), but accepted form content is not checked against `requestedSchema` and keeps
+   * fields the form does not declare, and a sampling answer may hold several content blocks. This
+   * is what SDK v1's generic `request`/`sendRequest` did with a permissive result schema
+   * (`z.any()`, `ElicitResultSchema`); `elicitInput` validated. The answer keeps the request's
+   * type, though its values are only what the client claims. Default `true`.
+   */
+  readonly validate?: boolean;
+}
+
 function malformed(key: string, method: string): InvalidParamsError {
   return new InvalidParamsError(`inputResponses["${key}"] is not a valid ${method} result.`);
 }
@@ -99,16 +113,22 @@ const SINGLE_BLOCK_TYPES: readonly unknown[] = ['text', 'image', 'audio'];
 
 /**
  * Checks a client's answer to one ask and returns the value the journal keeps. Throws `-32602`
- * for an answer of the wrong shape, and {@link ElicitationContentError} for accepted form content
- * that fails the schema.
+ * for an answer of the wrong shape, and, unless `validate` is `false`,
+ * {@link ElicitationContentError} for accepted form content that fails the schema.
  */
-export function readAnswer(key: string, request: InputRequest, raw: unknown): unknown {
+export function readAnswer(
+  key: string,
+  request: InputRequest,
+  raw: unknown,
+  { validate = true }: AnswerOptions = {},
+): unknown {
   const params = request.params ?? {};
   switch (request.method) {
     case 'elicitation/create': {
       const result = parseElicitResult(raw);
       if (!result) throw malformed(key, request.method);
       if (params.mode === 'url' || result.action !== 'accept') return { action: result.action };
+      if (!validate) return result.content === undefined ? { action: 'accept' } : result;
       const check = checkFormContent(params.requestedSchema as FormSchema, result.content ?? {});
       if (!check.ok) throw new ElicitationContentError(key, check.summary);
       return { action: 'accept', content: check.content };
@@ -119,7 +139,7 @@ export function readAnswer(key: string, request: InputRequest, raw: unknown): un
       // Without tools the answer is one text, image or audio block, as SDK v1 promised.
       const content: unknown = result.content;
       const single = !Array.isArray(content) && SINGLE_BLOCK_TYPES.includes((content as ContentBlock).type);
-      if (!single && params.tools === undefined) throw malformed(key, request.method);
+      if (!single && params.tools === undefined && validate) throw malformed(key, request.method);
       return result;
     }
     case 'roots/list': {

@@ -5,7 +5,7 @@ import { MrtrUsageError } from '../errors.js';
 import { checkInputRequest, type BuilderOptions } from '../input/input-request-builders.js';
 import type { InputResponses } from '../input/input-responses.js';
 import type { InputRequest, InputRequests } from '../protocol.js';
-import { readAnswer, type AnswerOf } from './answers.js';
+import { readAnswer, type AnswerOf, type AnswerOptions } from './answers.js';
 import { JOURNAL_FORMAT, type Journal, type JournalEntry } from './journal.js';
 import { questionDigest } from './question-digest.js';
 import { jsonProblem, type StepContext } from './step-value.js';
@@ -31,7 +31,8 @@ export class Replay {
   private readonly sent: ReadonlyMap<string, string>;
   private readonly occurrences = new Map<string, number>();
   private readonly keys = new Set<string>();
-  private readonly waiting = new Map<string, InputRequest>();
+  /** Asks that suspended this round, with the digest their answers must match next round. */
+  private readonly waiting = new Map<string, { readonly request: InputRequest; readonly digest: string }>();
   private readonly running = new Set<Promise<unknown>>();
   private used = false;
   private delivered = false;
@@ -59,24 +60,28 @@ export class Replay {
 
   /** The asks that suspended this round, by key. */
   get pending(): InputRequests {
-    return Object.fromEntries(this.waiting);
+    return Object.fromEntries([...this.waiting].map(([key, { request }]) => [key, request]));
   }
 
-  ask<const R extends InputRequest>(key: string, request: R): Promise<AnswerOf<R>> {
+  ask<const R extends InputRequest>(
+    key: string,
+    request: R,
+    options: AnswerOptions = {},
+  ): Promise<AnswerOf<R>> {
     const occurrence = this.occurrence('round.ask', key);
     const checked = checkInputRequest(occurrence, request, this.builderOptions);
-    const digest = questionDigest(checked);
+    const digest = questionDigest(checked, options);
     const entry = this.recorded.get(occurrence);
     // An answer to another question under this key (the handler changed between rounds) is stale:
     // it is dropped and the question asked again.
     if (entry?.t === 'a' && entry.q !== digest) this.forget(entry);
     else if (entry) return Promise.resolve(this.replayed(entry, 'a', 'round.ask') as AnswerOf<R>);
     if (this.sent.get(occurrence) === digest && this.responses.has(occurrence)) {
-      const answer = readAnswer(occurrence, checked, this.responses.raw(occurrence));
+      const answer = readAnswer(occurrence, checked, this.responses.raw(occurrence), options);
       this.record({ k: occurrence, t: 'a', q: digest, v: answer });
       return Promise.resolve(structuredClone(answer) as AnswerOf<R>);
     }
-    this.waiting.set(occurrence, checked);
+    this.waiting.set(occurrence, { request: checked, digest });
     return this.suspend(occurrence);
   }
 
@@ -117,7 +122,7 @@ export class Replay {
 
   /** What to seal for the next round: everything recorded, and the asks this round sends. */
   journal(): Journal {
-    const pending = [...this.waiting].map(([key, request]) => [key, questionDigest(request)] as const);
+    const pending = [...this.waiting].map(([key, { digest }]) => [key, digest] as const);
     return {
       f: JOURNAL_FORMAT,
       c: this.call,
