@@ -97,7 +97,7 @@ export function planExplicitHandler(
       const indent = `${nl}${indentationAt(context.text, start)}`;
       const own: TextEdit[] = [...parts.edits];
 
-      let read = `${round}.answer(${q(entry.key)}, ${entry.request})`;
+      let read = `${round}.answer(${q(entry.key)}, ${entry.request}${parts.answerOptions})`;
       if (carried) {
         const access = isIdentifierName(entry.key) ? `?.${entry.key}` : `?.[${q(entry.key)}]`;
         let state = `${round}.state`;

@@ -11,6 +11,7 @@ import { sdkExportName } from '../../analysis/sdk-resolution.js';
 import { unresolvedSdkExportName } from '../../analysis/unresolved-sdk-evidence.js';
 import { findProperty, propertyValue, staticString, unwrapExpression } from '../../analysis/syntax.js';
 import { asMemberCall } from '../shared/calls.js';
+import { pushValidatesAnswer } from './answer-validation.js';
 import { isInputRequestBuilder } from './input-request-builders.js';
 
 // The server-initiated requests MRTR replaces, as the SDKs spell them: v1 `server.elicitInput`,
@@ -33,6 +34,11 @@ export interface PushCall {
   readonly requestObject?: ts.ObjectLiteralExpression;
   /** The receiver's type could not be resolved (`any`), so the call was matched by name alone. */
   readonly unresolved: boolean;
+  /**
+   * Whether the call checked the client's answer as `round.ask` does by default; when not, the
+   * rewrite asks with `{ validate: false }` (see `pushValidatesAnswer`).
+   */
+  readonly validatesAnswer: boolean;
 }
 
 const DEDICATED_NAMES = new Set(['elicitInput', 'createMessage', 'listRoots', 'requestSampling']);
@@ -128,6 +134,7 @@ export function asPushCall(context: FileContext, node: ts.Node): PushCall | unde
     params,
     ...(requestObject && { requestObject }),
     unresolved: resolution.kind === 'unresolved',
+    validatesAnswer: pushValidatesAnswer(context, member.call, category, !dedicated),
   };
 }
 

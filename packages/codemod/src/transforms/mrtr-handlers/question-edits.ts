@@ -12,7 +12,7 @@ import type { ImportRequest } from '../../edits/imports.js';
 import { indentationAt, lineStartOf } from '../../edits/line-ranges.js';
 import { markerText } from '../../edits/markers.js';
 import { removeListElement } from '../../edits/removal.js';
-import { quoteString } from '../../edits/source-style.js';
+import { braces, quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import type { PushCall } from './push-calls.js';
 import { typeName, type TypeImport } from './type-imports.js';
@@ -93,13 +93,30 @@ function deprecationMarker(context: FileContext, push: PushCall): TextEdit[] {
 }
 
 /**
+ * `, { validate: false }` after the request when the original call took the answer as the client
+ * sent it (a generic send with a permissive result schema), so the rewrite does too.
+ */
+function answerOptions(context: FileContext, push: PushCall): string {
+  return push.validatesAnswer ? '' : `, ${braces(context.style, 'validate: false')}`;
+}
+
+/**
  * What the explicit style keeps of a push call: the builder its request is written with, and the
  * edits around and inside its params that do not depend on the style (`mode: 'form'`, the marker).
  */
 export function requestParts(
   context: FileContext,
   push: PushCall,
-): { builder: ImportRequest; typeArguments: string; typeImports: TypeImport[]; edits: TextEdit[] } | string {
+):
+  | {
+      builder: ImportRequest;
+      typeArguments: string;
+      typeImports: TypeImport[];
+      edits: TextEdit[];
+      /** What follows the request in `round.answer(key, request…)`: the options, if any. */
+      answerOptions: string;
+    }
+  | string {
   if (push.shape === 'elicit-url') return 'URL mode is written in replay style';
   if (push.shape === 'sampling' && computedIncludeContext(push.params))
     return 'its includeContext is computed; settle it first (the deprecated-declarations marker says how)';
@@ -110,6 +127,7 @@ export function requestParts(
     builder: context.importFor(RUNTIME_PACKAGE, BUILDER[push.shape]),
     ...formTypeArguments(context, push),
     edits,
+    answerOptions: answerOptions(context, push),
   };
 }
 
@@ -132,9 +150,10 @@ export function questionEdits(
   const callStart = call.getStart(context.sourceFile);
   const edits: TextEdit[] = [];
   const { typeArguments, typeImports } = formTypeArguments(context, push);
+  const options = answerOptions(context, push);
   if (push.shape === 'roots' || push.params === undefined) {
     if (push.shape !== 'roots') return 'the request has no parameters to ask with';
-    edits.push({ start: callStart, end: call.end, text: `${round}.ask(${q}, ${builder.local}())` });
+    edits.push({ start: callStart, end: call.end, text: `${round}.ask(${q}, ${builder.local}()${options})` });
   } else {
     const params = push.params;
     edits.push({
@@ -145,7 +164,8 @@ export function questionEdits(
     // Keep a trailing comma and the line break before the closing parenthesis, as written.
     const afterParams = context.text.slice(params.end, call.end);
     const closing = /\r?\n([ \t]*)\)$/.exec(afterParams);
-    const tail = closing === null ? '))' : `,${context.style.newline}${closing[1] ?? ''}))`;
+    const tail =
+      closing === null ? `)${options})` : `,${context.style.newline}${closing[1] ?? ''})${options})`;
     edits.push({ start: params.end, end: call.end, text: tail });
     if (push.shape === 'elicit-form') edits.push(...dropFormMode(context, push.params));
   }
