@@ -1,4 +1,3 @@
-import { legacySchema } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { sdkExportName } from '../../analysis/sdk-resolution.js';
@@ -13,6 +12,25 @@ import type { PushCategory } from './push-calls.js';
 // parses the envelope), so where the original did not validate, the rewrite asks with
 // `{ validate: false }` and the handler sees what it saw before.
 
+/**
+ * The SDK result schemas that check an answer as `round.ask` does by default, by what is asked.
+ * None checks form content against `requestedSchema` (`ElicitResultSchema` checks the envelope).
+ * `CreateMessageResultWithToolsSchema` takes several content blocks even when no tools were
+ * offered, which the runtime allows only without validation.
+ */
+const VALIDATING_RESULT_SCHEMAS: Readonly<Record<PushCategory, readonly string[]>> = {
+  elicitation: [],
+  sampling: ['CreateMessageResultSchema'],
+  roots: ['ListRootsResultSchema'],
+};
+
+/** The result schema SDK v2's `ctx.mcpReq.send(request)` parses with when given none. */
+const V2_SEND_RESULT_SCHEMAS: Readonly<Record<PushCategory, string>> = {
+  elicitation: 'ElicitResultSchema',
+  sampling: 'CreateMessageResultWithToolsSchema',
+  roots: 'ListRootsResultSchema',
+};
+
 /** The SDK's name for the schema constant `schema`, resolved by type or, without types, by import. */
 function schemaName(context: FileContext, schema: ts.Expression): string | undefined {
   const inner = unwrapExpression(schema);
@@ -22,9 +40,10 @@ function schemaName(context: FileContext, schema: ts.Expression): string | undef
 
 /**
  * Whether the original push call validated the answer as `round.ask` does by default. A dedicated
- * call did. A generic send of a form did not. A generic sampling or roots send did with the SDK's
- * own result schema for its method, or with none (SDK v2's `send` then takes the method's; a second
- * argument written as an object literal is its options). Any other schema (`z.any()`,
+ * call did. A generic send did when its result schema is one of {@link VALIDATING_RESULT_SCHEMAS}:
+ * never for a form, only `CreateMessageResultSchema` for sampling and `ListRootsResultSchema` for
+ * roots. Without a schema (or with an object literal, its options) SDK v2's `send` takes the
+ * method's own ({@link V2_SEND_RESULT_SCHEMAS}). Any other schema (`z.any()`,
  * `z.object({}).passthrough()`, a project schema, an identifier that does not resolve) is presumed
  * not to validate, which keeps the answer the original code saw.
  */
@@ -35,10 +54,10 @@ export function pushValidatesAnswer(
   generic: boolean,
 ): boolean {
   if (!generic) return true;
-  if (category === 'elicitation') return false;
   const schema = call.arguments[1];
-  if (schema === undefined || ts.isObjectLiteralExpression(unwrapExpression(schema))) return true;
-  const name = schemaName(context, schema);
-  const entry = name === undefined ? undefined : legacySchema(name);
-  return entry?.role === 'result' && entry.category === category;
+  const name =
+    schema === undefined || ts.isObjectLiteralExpression(unwrapExpression(schema))
+      ? V2_SEND_RESULT_SCHEMAS[category]
+      : schemaName(context, schema);
+  return name !== undefined && VALIDATING_RESULT_SCHEMAS[category].includes(name);
 }
