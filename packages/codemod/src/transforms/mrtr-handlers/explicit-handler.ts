@@ -3,6 +3,7 @@ import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { indentationAt } from '../../edits/line-ranges.js';
+import { reindentEdits } from '../../edits/reindent.js';
 import { removeStatement } from '../../edits/removal.js';
 import { braces, quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
@@ -139,16 +140,14 @@ export function planExplicitHandler(
           text: `const ${entry.request} = ${builder}()${semi}${after}`,
         });
       } else {
-        const call = question.push.call;
         own.push({
           start,
           end: params.getStart(context.sourceFile),
           text: `const ${entry.request} = ${builder}(`,
         });
-        // Keep the line break before the closing parenthesis, as written.
-        const closing = /\r?\n([ \t]*)\)$/.exec(context.text.slice(params.end, call.end));
-        const close = closing === null ? ')' : `,${nl}${closing[1] ?? ''})`;
-        own.push({ start: params.end, end: statement.end, text: `${close}${semi}${after}` });
+        // The params now open on the statement's line: their lines move to its depth.
+        own.push(...reindentEdits(context.sourceFile, params, params.getStart(context.sourceFile), start));
+        own.push({ start: params.end, end: statement.end, text: `)${semi}${after}` });
       }
       questions.set(question.push.call, own);
     }
