@@ -2,7 +2,7 @@ import path from 'node:path';
 import { diffLines } from 'diff';
 import { firstSyntaxError } from '../engine/reparse.js';
 import type { FileOutcome, MigrationResult } from '../engine/migration-result.js';
-import { projectFormatter } from './project-formatter.js';
+import { FormatterLoadError, projectFormatter } from './project-formatter.js';
 
 /** A changed file whose formatter failed: its output stays the codemod's own. */
 export interface FormatFailure {
@@ -36,11 +36,10 @@ function changedRanges(original: string, output: string): { start: number; end: 
  * that cannot format ranges leaves a file it did not format before as it is.
  */
 async function formatOutput(file: string, original: string, output: string): Promise<string | FormatFailure> {
-  const formatter = await projectFormatter(file).catch((error: unknown) => ({
-    file,
-    formatter: 'the project formatter',
-    message: messageOf(error),
-  }));
+  const formatter = await projectFormatter(file).catch((error: unknown) => {
+    if (!(error instanceof FormatterLoadError)) throw error;
+    return { file, formatter: error.formatter, message: messageOf(error) };
+  });
   if (formatter === undefined) return output;
   if ('message' in formatter) return formatter;
   let text = output;

@@ -57,6 +57,17 @@ function packageJsonHasKey(file: string, key: string): boolean {
   }
 }
 
+/** The project's formatter could not be loaded or configured. */
+export class FormatterLoadError extends Error {
+  override readonly name = 'FormatterLoadError';
+  constructor(
+    readonly formatter: ProjectFormatter['name'],
+    error: unknown,
+  ) {
+    super(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}
+
 /** Resolves a package as the target file's own code would: from its directory, never from ours. */
 function resolveFrom(file: string, specifier: string): string | undefined {
   try {
@@ -123,15 +134,25 @@ function loadBiome(file: string, manifest: string, configDir: string): ProjectFo
  * The formatter the project of `file` configured (a Prettier or Biome config file, or a
  * `prettier` key in package.json, the nearest one winning) and installed where the file's own
  * imports would find it. Undefined when there is none, or when Prettier's ignore file lists the
- * file. Throws when the formatter is there but cannot be loaded or configured.
+ * file. Throws `FormatterLoadError` when the formatter is there but cannot be loaded or configured.
  */
 export async function projectFormatter(file: string): Promise<ProjectFormatter | undefined> {
   const config = nearestConfig(file);
   if (config === undefined) return undefined;
   if (config.tool === 'prettier') {
     const entry = resolveFrom(file, 'prettier');
-    return entry === undefined ? undefined : loadPrettier(file, entry, config.dir);
+    if (entry === undefined) return undefined;
+    try {
+      return await loadPrettier(file, entry, config.dir);
+    } catch (error) {
+      throw new FormatterLoadError('Prettier', error);
+    }
   }
   const manifest = resolveFrom(file, '@biomejs/biome/package.json');
-  return manifest === undefined ? undefined : loadBiome(file, manifest, config.dir);
+  if (manifest === undefined) return undefined;
+  try {
+    return loadBiome(file, manifest, config.dir);
+  } catch (error) {
+    throw new FormatterLoadError('Biome', error);
+  }
 }
