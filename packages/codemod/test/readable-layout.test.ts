@@ -14,14 +14,18 @@ const dir = mkdtempSync(path.join(tmpdir(), 'mcp-mrtr-layout-'));
 symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function migrated(name: string, text: string): Promise<string> {
+async function migrated(
+  name: string,
+  text: string,
+  style: 'replay' | 'explicit' = 'replay',
+): Promise<string> {
   const file = path.join(dir, name);
   writeFileSync(file, text);
   const result = await planMigration({
     files: [file],
     cwd: dir,
     transforms: ['mrtr-handlers'],
-    handlers: { style: 'replay' },
+    handlers: { style },
   });
   const outcome = result.files[0]!;
   expect(outcome.status, outcome.reason).toBe('changed');
@@ -172,6 +176,34 @@ server.registerTool('rename', { inputSchema: { id: z.string() } }, rename);
       expect(output).toContain(untouched);
       expect(linesBetween(output, 'async function rename(', ') {')).toMatch(
         /^async function rename\(\n {2}\{ id \}: \{ id: string \},\n {2}round: \w+,\n\) \{$/,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "breaks the explicit style's input-required return that would not fit the file's longest line",
+    async () => {
+      const output = await migrated(
+        'explicit-width.ts',
+        `${HEADER}
+server.registerTool('archive', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  const confirmation = await server.server.elicitInput({
+    message: \`Archive \${id}?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+  });
+  return { content: [{ type: 'text', text: confirmation.action }] };
+});
+`,
+        'explicit',
+      );
+      expect(linesBetween(output, 'if (confirmation === undefined)', '});')).toBe(
+        [
+          '  if (confirmation === undefined)',
+          '    return round.inputRequired({',
+          '      inputRequests: { confirmation: confirmationRequest },',
+          '    });',
+        ].join('\n'),
       );
     },
     TIMEOUT,

@@ -11,6 +11,8 @@ export interface SourceStyle {
   readonly bracketSpacing: boolean;
   /** A comma after the last element of a list whose closing bracket stands on its own line. */
   readonly trailingCommas: boolean;
+  /** The longest line of code the file already holds (at least 80): inserted lines stay within it. */
+  readonly printWidth: number;
 }
 
 /**
@@ -65,7 +67,23 @@ export function inferSourceStyle(sourceFile: ts.SourceFile): SourceStyle {
     newline: text.includes('\r\n') ? '\r\n' : '\n',
     bracketSpacing: spacedBraces >= tightBraces,
     trailingCommas: trailing >= notTrailing,
+    printWidth: inferPrintWidth(text),
   };
+}
+
+/** Comment lines do not count: a long comment is no licence for long code. */
+function inferPrintWidth(text: string): number {
+  let longest = 80;
+  for (const line of text.split('\n')) {
+    const trimmed = line.trimEnd();
+    if (trimmed.length > longest && !/^\s*(?:\/\/|\/\*|\*)/.test(trimmed)) longest = trimmed.length;
+  }
+  return longest;
+}
+
+/** Whether a line of `text` at `indent` stays within the file's print width. */
+export function fitsOnLine(style: SourceStyle, indent: string, text: string): boolean {
+  return indent.length + text.length <= style.printWidth;
 }
 
 /** The elements of a bracketed list that may end in a comma. */

@@ -5,7 +5,7 @@ import type { ImportRequest } from '../../edits/imports.js';
 import { indentationAt } from '../../edits/line-ranges.js';
 import { reindentEdits } from '../../edits/reindent.js';
 import { removeStatement } from '../../edits/removal.js';
-import { braces, quoteString, semicolon } from '../../edits/source-style.js';
+import { braces, fitsOnLine, quoteString, semicolon, type SourceStyle } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { AnswerKeys } from './answer-keys.js';
 import type { EligibleHandler } from './eligible-handlers.js';
@@ -114,12 +114,13 @@ export function planExplicitHandler(
         const members = group.map((member) => written.get(member)!);
         const missing = members.map((member) => `${member.answer} === undefined`).join(' || ');
         const requests = members.map((member) => `${property(member.key)}: ${member.request}`).join(', ');
-        const state =
-          answered.length === 0
-            ? ''
-            : `, state: ${braces(style, answered.map((earlier) => (earlier.key === earlier.answer ? earlier.key : `${property(earlier.key)}: ${earlier.answer}`)).join(', '))}`;
+        const properties = [`inputRequests: ${braces(style, requests)}`];
+        if (answered.length > 0)
+          properties.push(
+            `state: ${braces(style, answered.map((earlier) => (earlier.key === earlier.answer ? earlier.key : `${property(earlier.key)}: ${earlier.answer}`)).join(', '))}`,
+          );
         lines.push(
-          `if (${missing}) return ${round}.inputRequired(${braces(style, `inputRequests: ${braces(style, requests)}${state}`)})${semi}`,
+          inputRequiredReturn(style, indentationAt(context.text, start), missing, round, properties),
         );
         for (const member of members) {
           const declared = member.question.declaration.name;
@@ -154,4 +155,25 @@ export function planExplicitHandler(
   }
   for (const moved of shape.moved) edits.push(removeStatement(context.sourceFile, moved));
   return { edits, questions, imports, typeImports };
+}
+
+/**
+ * `if (<missing>) return round.inputRequired({ … });` on one line when it fits the file's width,
+ * else the return on its own line and one property per line, as Prettier lays it out.
+ */
+function inputRequiredReturn(
+  style: SourceStyle,
+  indent: string,
+  missing: string,
+  round: string,
+  properties: readonly string[],
+): string {
+  const semi = semicolon(style);
+  const packed = `if (${missing}) return ${round}.inputRequired(${braces(style, properties.join(', '))})${semi}`;
+  if (fitsOnLine(style, indent, packed)) return packed;
+  const nl = style.newline;
+  const inner = `${indent}${style.indentUnit}`;
+  const each = properties.map((property) => `${nl}${inner}${style.indentUnit}${property}`).join(',');
+  const comma = style.trailingCommas ? ',' : '';
+  return `if (${missing})${nl}${inner}return ${round}.inputRequired({${each}${comma}${nl}${inner}})${semi}`;
 }
