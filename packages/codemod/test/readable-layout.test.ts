@@ -208,4 +208,45 @@ server.registerTool('archive', { inputSchema: { id: z.string() } }, async ({ id 
     },
     TIMEOUT,
   );
+
+  it(
+    'wraps a long condition and a multi-line effect in round.step at their new depth',
+    async () => {
+      const output = await migrated(
+        'steps.ts',
+        `${HEADER}
+const audit: string[] = [];
+
+server.registerTool('purge', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  if (server.server.getClientCapabilities()?.elicitation === undefined) return { content: [] };
+  audit.push(
+    \`purge requested for \${id}\`,
+  );
+  const answer = await server.server.elicitInput({
+    message: \`Purge \${id}?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+  });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+`,
+      );
+      expect(linesBetween(output, 'if (await round.step(', ')) return')).toBe(
+        [
+          "  if (await round.step('condition', async () =>",
+          '    server.server.getClientCapabilities()?.elicitation === undefined,',
+          '  )) return { content: [] };',
+        ].join('\n'),
+      );
+      expect(linesBetween(output, "await round.step('audit_push'", '});')).toBe(
+        [
+          "  await round.step('audit_push', async () => {",
+          '    audit.push(',
+          '      `purge requested for ${id}`,',
+          '    );',
+          '  });',
+        ].join('\n'),
+      );
+    },
+    TIMEOUT,
+  );
 });
