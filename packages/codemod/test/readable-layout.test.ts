@@ -184,24 +184,28 @@ server.registerTool('rename', { inputSchema: { id: z.string() } }, rename);
   it(
     "breaks the explicit style's input-required return that would not fit the file's longest line",
     async () => {
-      const output = await migrated(
-        'explicit-width.ts',
-        `${HEADER}
+      const handler = (answer: string) => `${HEADER}
 server.registerTool('archive', { inputSchema: { id: z.string() } }, async ({ id }) => {
-  const confirmation = await server.server.elicitInput({
+  const ${answer} = await server.server.elicitInput({
     message: \`Archive \${id}?\`,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
   });
-  return { content: [{ type: 'text', text: confirmation.action }] };
+  return { content: [{ type: 'text', text: ${answer}.action }] };
 });
-`,
-        'explicit',
-      );
-      expect(linesBetween(output, 'if (confirmation === undefined)', '});')).toBe(
+`;
+      const shorter = await migrated('explicit-width.ts', handler('confirmed'), 'explicit');
+      expect(linesBetween(shorter, 'if (confirmed === undefined)', '});')).toBe(
         [
-          '  if (confirmation === undefined)',
+          '  if (confirmed === undefined)',
+          '    return round.inputRequired({ inputRequests: { confirmed: confirmedRequest } });',
+        ].join('\n'),
+      );
+      const longer = await migrated('explicit-wider.ts', handler('confirmedByTheUser'), 'explicit');
+      expect(linesBetween(longer, 'if (confirmedByTheUser === undefined)', '});')).toBe(
+        [
+          '  if (confirmedByTheUser === undefined)',
           '    return round.inputRequired({',
-          '      inputRequests: { confirmation: confirmationRequest },',
+          '      inputRequests: { confirmed_by_the_user: confirmedByTheUserRequest },',
           '    });',
         ].join('\n'),
       );

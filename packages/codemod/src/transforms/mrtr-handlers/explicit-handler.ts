@@ -159,7 +159,8 @@ export function planExplicitHandler(
 
 /**
  * `if (<missing>) return round.inputRequired({ … });` on one line when it fits the file's width,
- * else the return on its own line and one property per line, as Prettier lays it out.
+ * else the return on a line of its own, and one property per line when that does not fit
+ * either, as Prettier lays it out.
  */
 function inputRequiredReturn(
   style: SourceStyle,
@@ -169,10 +170,12 @@ function inputRequiredReturn(
   properties: readonly string[],
 ): string {
   const semi = semicolon(style);
-  const packed = `if (${missing}) return ${round}.inputRequired(${braces(style, properties.join(', '))})${semi}`;
+  const call = `return ${round}.inputRequired(${braces(style, properties.join(', '))})${semi}`;
+  const packed = `if (${missing}) ${call}`;
   if (fitsOnLine(style, indent, packed)) return packed;
   const nl = style.newline;
   const inner = `${indent}${style.indentUnit}`;
+  if (fitsOnLine(style, inner, call)) return `if (${missing})${nl}${inner}${call}`;
   const each = properties.map((property) => `${nl}${inner}${style.indentUnit}${property}`).join(',');
   const comma = style.trailingCommas ? ',' : '';
   return `if (${missing})${nl}${inner}return ${round}.inputRequired({${each}${comma}${nl}${inner}})${semi}`;
