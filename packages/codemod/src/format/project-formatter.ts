@@ -105,6 +105,15 @@ async function loadPrettier(
   };
 }
 
+/** The first diagnostic of Biome's report (`× Expected …`), with where it is when Biome says so. */
+function biomeMessage(stderr: string): string | undefined {
+  const lines = stderr.split('\n').map((line) => line.trim());
+  const where = lines.find((line) => line !== '')?.split(' ')[0];
+  const what = lines.find((line) => /^[×✖!]/u.test(line))?.replace(/^[×✖!]\s*/u, '');
+  if (what === undefined) return where;
+  return where === undefined ? what : `${where}: ${what}`;
+}
+
 /** Biome through its own CLI (`biome format --stdin-file-path`), which formats whole files only. */
 function loadBiome(file: string, manifest: string, configDir: string): ProjectFormatter {
   const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin?: string | Record<string, string> };
@@ -117,7 +126,7 @@ function loadBiome(file: string, manifest: string, configDir: string): ProjectFo
         [binary, 'format', `--stdin-file-path=${file}`],
         { cwd: configDir, maxBuffer: 64 * 1024 * 1024 },
         (error, stdout, stderr) => {
-          if (error) reject(new Error(stderr.trim().split('\n')[0] || error.message));
+          if (error) reject(new Error(biomeMessage(stderr) ?? error.message));
           else resolve(stdout);
         },
       );
