@@ -253,4 +253,30 @@ server.registerTool('purge', { inputSchema: { id: z.string() } }, async ({ id })
     },
     TIMEOUT,
   );
+
+  it(
+    "writes the stdio server's per-process key option in the file's quotes",
+    async () => {
+      const output = await migrated(
+        'stdio-double-quotes.ts',
+        `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+
+const server = new McpServer({ name: "quotes", version: "1.0.0" });
+
+server.registerTool("drop", { description: "Drop it." }, async () => {
+  const answer = await server.server.elicitInput({
+    message: "Drop it?",
+    requestedSchema: { type: "object", properties: { ok: { type: "boolean" } } },
+  });
+  return { content: [{ type: "text", text: answer.action }] };
+});
+
+await server.connect(new StdioServerTransport());
+`,
+      );
+      expect(output).toContain('Keyring.fromEnv({ whenUnset: "per-process-key" })');
+    },
+    TIMEOUT,
+  );
 });
