@@ -20,6 +20,12 @@ Without --write nothing is written: the unified diff goes to stdout. Sites the c
 rewrite get a "// mcp-mrtr: <rule-id> — <what to do>" comment and are listed after the diff.
 --write refuses files with uncommitted changes (git) unless --force, and removes the temporary
 files (.<name>.mcp-mrtr-<pid>-<random>.tmp) that a killed --write left beside the files.
+Each changed file is then formatted with the formatter its project configured (a Prettier or
+Biome config file, or a "prettier" key in package.json) and installed (resolved from the file's
+directory): the whole file when it was already formatted before the migration, else only the
+lines migrate changed (Prettier; Biome formats whole files only, so it leaves such a file alone).
+The diff shows the formatted text. A formatter that fails leaves migrate's own layout, with one
+line on stderr naming the file. --no-format turns this off.
 `;
 
 const PATHS_HELP = 'files, directories or globs (default: the current directory)';
@@ -162,6 +168,10 @@ go to stdout; progress and errors go to stderr.`,
       false,
     )
     .option('--report <file>', 'also write a report of the run: JSON (.json) or Markdown (.md)')
+    .option(
+      '--no-format',
+      "keep migrate's own layout: do not run the project's Prettier or Biome on the changed files",
+    )
     .option(
       '--allow-unresolved',
       'when the MCP SDK is not installed, rewrite receivers that syntax shows are SDK objects (new Server(…) imported from the SDK) instead of stopping --check and --write',

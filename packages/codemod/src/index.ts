@@ -26,3 +26,5 @@ export type {
   RunMode,
 } from './report/migration-report.js';
 export { unifiedDiff } from './report/unified-diff.js';
+export { describeFormatFailure, formatChangedFiles } from './format/format-changes.js';
+export type { FormatFailure } from './format/format-changes.js';

@@ -4,7 +4,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   buildReport,
+  describeFormatFailure,
   findStrayTemporaryFiles,
+  formatChangedFiles,
   findUnresolvedSdkPackages,
   formatMarkdownReport,
   planMigration,
@@ -53,6 +55,8 @@ export interface MigrateOptions extends CommonOptions {
   readonly transform?: readonly string[];
   /** Go on when the SDK does not resolve, taking receivers that syntax shows to be the SDK's. */
   readonly allowUnresolved?: boolean;
+  /** Format the changed files with the project's own formatter (`--no-format`: false). */
+  readonly format?: boolean;
 }
 
 type ReportFormat = 'json' | 'markdown';
@@ -166,6 +170,10 @@ export async function runMigrate(
     allowUnresolved: options.allowUnresolved ?? false,
     onProgress: progress.listener,
   });
+  if (options.format !== false)
+    result = await formatChangedFiles(result, (failure) =>
+      io.stderr.write(`mcp-mrtr migrate: ${describeFormatFailure(failure, root)}\n`),
+    );
 
   if (mode === 'write') {
     const changed = result.files.filter((file) => file.status === 'changed').map((file) => file.file);

@@ -9,12 +9,17 @@ export interface SourceStyle {
   readonly newline: '\n' | '\r\n';
   /** `{ a }` rather than `{a}`. */
   readonly bracketSpacing: boolean;
+  /** A comma after the last element of a list whose closing bracket stands on its own line. */
+  readonly trailingCommas: boolean;
+  /** The longest line of code the file already holds (at least 80): inserted lines stay within it. */
+  readonly printWidth: number;
 }
 
 /**
  * Infers the style of a file from its own code: the majority quote of string literals, whether
- * statements end in semicolons, the smallest indentation step, the line ending and the spacing
- * inside object braces. Ties go to what Prettier writes by default, except quotes (single).
+ * statements end in semicolons, the smallest indentation step, the line ending, the spacing
+ * inside object braces and the comma after the last element of multi-line lists. Ties go to what
+ * Prettier writes by default, except quotes (single).
  */
 export function inferSourceStyle(sourceFile: ts.SourceFile): SourceStyle {
   const text = sourceFile.text;
@@ -24,6 +29,8 @@ export function inferSourceStyle(sourceFile: ts.SourceFile): SourceStyle {
   let withoutSemicolon = 0;
   let spacedBraces = 0;
   let tightBraces = 0;
+  let trailing = 0;
+  let notTrailing = 0;
 
   const visit = (node: ts.Node): void => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
@@ -44,6 +51,11 @@ export function inferSourceStyle(sourceFile: ts.SourceFile): SourceStyle {
       if (inner === ' ') spacedBraces++;
       else if (inner !== '\n' && inner !== '\r') tightBraces++;
     }
+    const list = multiLineList(node);
+    if (list !== undefined && list.length > 0 && /\n[ \t]*[)}\]]$/.test(text.slice(list.end, node.end))) {
+      if (list.hasTrailingComma) trailing++;
+      else notTrailing++;
+    }
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);
@@ -54,7 +66,32 @@ export function inferSourceStyle(sourceFile: ts.SourceFile): SourceStyle {
     indentUnit: inferIndentUnit(text),
     newline: text.includes('\r\n') ? '\r\n' : '\n',
     bracketSpacing: spacedBraces >= tightBraces,
+    trailingCommas: trailing >= notTrailing,
+    printWidth: inferPrintWidth(text),
   };
+}
+
+/** Comment lines do not count: a long comment is no licence for long code. */
+function inferPrintWidth(text: string): number {
+  let longest = 80;
+  for (const line of text.split('\n')) {
+    const trimmed = line.trimEnd();
+    if (trimmed.length > longest && !/^\s*(?:\/\/|\/\*|\*)/.test(trimmed)) longest = trimmed.length;
+  }
+  return longest;
+}
+
+/** Whether a line of `text` at `indent` stays within the file's print width. */
+export function fitsOnLine(style: SourceStyle, indent: string, text: string): boolean {
+  return indent.length + text.length <= style.printWidth;
+}
+
+/** The elements of a bracketed list that may end in a comma. */
+function multiLineList(node: ts.Node): ts.NodeArray<ts.Node> | undefined {
+  if (ts.isObjectLiteralExpression(node)) return node.properties;
+  if (ts.isArrayLiteralExpression(node)) return node.elements;
+  if (ts.isCallExpression(node) || ts.isNewExpression(node)) return node.arguments;
+  return undefined;
 }
 
 function endsWithOptionalSemicolon(node: ts.Node): boolean {

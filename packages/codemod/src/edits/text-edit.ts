@@ -3,6 +3,11 @@ export interface TextEdit {
   readonly start: number;
   readonly end: number;
   readonly text: string;
+  /**
+   * Only whitespace that lays out moved code (a re-indented line). It gives way to any other
+   * edit it overlaps, which may rewrite or delete that line, instead of conflicting with it.
+   */
+  readonly layout?: boolean;
 }
 
 /** Two edits touch the same characters, so applying both would corrupt the file. */
@@ -17,10 +22,16 @@ function compare(a: TextEdit, b: TextEdit): number {
 
 /**
  * Applies edits planned against `original`, all at once. Overlapping ranges are a planning bug
- * and throw; touching ranges are fine. Only the characters inside the ranges change.
+ * and throw, except a layout edit, which is dropped; touching ranges are fine. Only the
+ * characters inside the ranges change.
  */
 export function applyTextEdits(original: string, edits: readonly TextEdit[]): string {
-  const sorted = edits
+  const changes = edits.filter((edit) => edit.layout !== true);
+  const kept = edits.filter(
+    (edit) =>
+      edit.layout !== true || !changes.some((change) => change.start < edit.end && edit.start < change.end),
+  );
+  const sorted = kept
     .map((edit, order) => ({ edit, order }))
     .sort((a, b) => compare(a.edit, b.edit) || a.order - b.order)
     .map(({ edit }) => edit);

@@ -3,8 +3,9 @@ import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { indentationAt } from '../../edits/line-ranges.js';
+import { reindentEdits } from '../../edits/reindent.js';
 import { removeStatement } from '../../edits/removal.js';
-import { braces, quoteString, semicolon } from '../../edits/source-style.js';
+import { braces, fitsOnLine, quoteString, semicolon, type SourceStyle } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { AnswerKeys } from './answer-keys.js';
 import type { EligibleHandler } from './eligible-handlers.js';
@@ -113,12 +114,13 @@ export function planExplicitHandler(
         const members = group.map((member) => written.get(member)!);
         const missing = members.map((member) => `${member.answer} === undefined`).join(' || ');
         const requests = members.map((member) => `${property(member.key)}: ${member.request}`).join(', ');
-        const state =
-          answered.length === 0
-            ? ''
-            : `, state: ${braces(style, answered.map((earlier) => (earlier.key === earlier.answer ? earlier.key : `${property(earlier.key)}: ${earlier.answer}`)).join(', '))}`;
+        const properties = [`inputRequests: ${braces(style, requests)}`];
+        if (answered.length > 0)
+          properties.push(
+            `state: ${braces(style, answered.map((earlier) => (earlier.key === earlier.answer ? earlier.key : `${property(earlier.key)}: ${earlier.answer}`)).join(', '))}`,
+          );
         lines.push(
-          `if (${missing}) return ${round}.inputRequired(${braces(style, `inputRequests: ${braces(style, requests)}${state}`)})${semi}`,
+          inputRequiredReturn(style, indentationAt(context.text, start), missing, round, properties),
         );
         for (const member of members) {
           const declared = member.question.declaration.name;
@@ -139,20 +141,42 @@ export function planExplicitHandler(
           text: `const ${entry.request} = ${builder}()${semi}${after}`,
         });
       } else {
-        const call = question.push.call;
         own.push({
           start,
           end: params.getStart(context.sourceFile),
           text: `const ${entry.request} = ${builder}(`,
         });
-        // Keep the line break before the closing parenthesis, as written.
-        const closing = /\r?\n([ \t]*)\)$/.exec(context.text.slice(params.end, call.end));
-        const close = closing === null ? ')' : `,${nl}${closing[1] ?? ''})`;
-        own.push({ start: params.end, end: statement.end, text: `${close}${semi}${after}` });
+        // The params now open on the statement's line: their lines move to its depth.
+        own.push(...reindentEdits(context.sourceFile, params, params.getStart(context.sourceFile), start));
+        own.push({ start: params.end, end: statement.end, text: `)${semi}${after}` });
       }
       questions.set(question.push.call, own);
     }
   }
   for (const moved of shape.moved) edits.push(removeStatement(context.sourceFile, moved));
   return { edits, questions, imports, typeImports };
+}
+
+/**
+ * `if (<missing>) return round.inputRequired({ … });` on one line when it fits the file's width,
+ * else the return on a line of its own, and one property per line when that does not fit
+ * either, as Prettier lays it out.
+ */
+function inputRequiredReturn(
+  style: SourceStyle,
+  indent: string,
+  missing: string,
+  round: string,
+  properties: readonly string[],
+): string {
+  const semi = semicolon(style);
+  const call = `return ${round}.inputRequired(${braces(style, properties.join(', '))})${semi}`;
+  const packed = `if (${missing}) ${call}`;
+  if (fitsOnLine(style, indent, packed)) return packed;
+  const nl = style.newline;
+  const inner = `${indent}${style.indentUnit}`;
+  if (fitsOnLine(style, inner, call)) return `if (${missing})${nl}${inner}${call}`;
+  const each = properties.map((property) => `${nl}${inner}${style.indentUnit}${property}`).join(',');
+  const comma = style.trailingCommas ? ',' : '';
+  return `if (${missing})${nl}${inner}return ${round}.inputRequired({${each}${comma}${nl}${inner}})${semi}`;
 }

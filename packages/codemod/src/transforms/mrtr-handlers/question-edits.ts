@@ -11,6 +11,7 @@ import {
 import type { ImportRequest } from '../../edits/imports.js';
 import { indentationAt, lineStartOf } from '../../edits/line-ranges.js';
 import { markerText } from '../../edits/markers.js';
+import { reindentEdits } from '../../edits/reindent.js';
 import { removeListElement } from '../../edits/removal.js';
 import { braces, quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
@@ -20,8 +21,9 @@ import { readsUndeclaredFields } from './undeclared-field-reads.js';
 import { urlQuestionEdits } from './url-mode-question.js';
 
 // One push call becomes `round.ask('<key>', <input request>)`: the request's params stay where
-// they are, byte for byte (other transforms may edit inside them); the options argument
-// (`{ relatedRequestId }`) and the result schema of a generic send go.
+// they are (other transforms may edit inside them), only re-indented when they move to the
+// call's line; the options argument (`{ relatedRequestId }`) and the result schema of a generic
+// send go.
 
 const BUILDER: Readonly<Record<Exclude<PushCall['shape'], 'elicit-url'>, string>> = {
   'elicit-form': 'elicitForm',
@@ -161,12 +163,9 @@ export function questionEdits(
       end: params.getStart(context.sourceFile),
       text: `${round}.ask(${q}, ${builder.local}${typeArguments}(`,
     });
-    // Keep a trailing comma and the line break before the closing parenthesis, as written.
-    const afterParams = context.text.slice(params.end, call.end);
-    const closing = /\r?\n([ \t]*)\)$/.exec(afterParams);
-    const tail =
-      closing === null ? `)${options})` : `,${context.style.newline}${closing[1] ?? ''})${options})`;
-    edits.push({ start: params.end, end: call.end, text: tail });
+    // The params now open on the call's line: their lines move to its depth, and close it there.
+    edits.push(...reindentEdits(context.sourceFile, params, params.getStart(context.sourceFile), callStart));
+    edits.push({ start: params.end, end: call.end, text: `)${options})` });
     if (push.shape === 'elicit-form') edits.push(...dropFormMode(context, push.params));
   }
   edits.push(...deprecationMarker(context, push));

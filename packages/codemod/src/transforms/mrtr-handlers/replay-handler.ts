@@ -5,7 +5,8 @@ import { findProperty, unwrapExpression } from '../../analysis/syntax.js';
 import { isUnresolvedSdkContext } from '../../analysis/unresolved-sdk-evidence.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { indentationAt, startsItsLine } from '../../edits/line-ranges.js';
-import { quoteString, semicolon } from '../../edits/source-style.js';
+import { reindentedText } from '../../edits/reindent.js';
+import { braces, quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { ADAPTER_MODULE } from './adapter-setup.js';
 import { ownRoundTripTargets } from './own-round-trip.js';
@@ -82,6 +83,21 @@ export function parameterListRange(
 interface Range {
   readonly start: number;
   readonly end: number;
+}
+
+/**
+ * A new parameter list in place of `range`: on one line, or one parameter per line at the
+ * depth the old list used when its first parameter stood on a line of its own.
+ */
+function parameterListText(context: FileContext, range: Range, parameters: readonly string[]): string {
+  const { text, style } = context;
+  const inside = text.slice(range.start + 1, range.end - 1);
+  const firstOwnLine = /^\([ \t]*\r?\n/.test(text.slice(range.start, range.end));
+  if (text[range.start] !== '(' || !firstOwnLine) return `(${parameters.join(', ')})`;
+  const indent = /\n([ \t]*)\S/.exec(inside)?.[1] ?? indentationAt(text, range.start) + style.indentUnit;
+  const comma = style.trailingCommas ? ',' : '';
+  const lines = parameters.map((parameter) => `${style.newline}${indent}${parameter}`).join(',');
+  return `(${lines}${comma}${style.newline}${indentationAt(text, range.end - 1)})`;
 }
 
 /** Whether `server.tool(…)` or `server.prompt(…)` passes a shape (its last argument before the handler is not a description). */
@@ -236,7 +252,7 @@ function shorthandMiddle(context: FileContext, handler: EligibleHandler): TextEd
   if (handler.kind !== 'tool' && handler.kind !== 'prompt') return undefined;
   if (middle.length === 0) return { start: name.end, end: name.end, text: ', {}' };
   const schemaKey = handler.kind === 'tool' ? 'inputSchema' : 'argsSchema';
-  const parts: string[] = [];
+  const parts: { key: string; value: ts.Expression }[] = [];
   for (const [index, argument] of middle.entries()) {
     const last = index === middle.length - 1;
     const description =
@@ -245,15 +261,37 @@ function shorthandMiddle(context: FileContext, handler: EligibleHandler): TextEd
     // A prompt has no annotations overload: whatever is not its description is its arguments.
     const shape =
       last && (isLiteralShape(argument) || (handler.kind === 'prompt' && !isStringLike(context, argument)));
-    if (description) parts.push(`description: ${context.textOf(argument)}`);
-    else if (shape) parts.push(`${schemaKey}: ${context.textOf(argument)}`);
+    if (description) parts.push({ key: 'description', value: argument });
+    else if (shape) parts.push({ key: schemaKey, value: argument });
     else return undefined;
   }
-  return {
-    start: written[0]!.getStart(context.sourceFile),
-    end: written.at(-1)!.end,
-    text: `{ ${parts.join(', ')} }`,
-  };
+  const start = written[0]!.getStart(context.sourceFile);
+  return { start, end: written.at(-1)!.end, text: configText(context, parts, start) };
+}
+
+/**
+ * `{ description: …, inputSchema: … }` from arguments that were written apart. Packed on one line
+ * when they were; one property per line, one level deeper than the line they started on, when
+ * they stood on lines of their own or one of them spanned several.
+ */
+function configText(
+  context: FileContext,
+  parts: readonly { key: string; value: ts.Expression }[],
+  start: number,
+): string {
+  const { sourceFile, style } = context;
+  const multiLine =
+    startsItsLine(context.text, start) ||
+    parts.some(({ value }) => context.text.slice(value.getStart(sourceFile), value.end).includes('\n'));
+  if (!multiLine)
+    return braces(style, parts.map(({ key, value }) => `${key}: ${context.textOf(value)}`).join(', '));
+  const indent = indentationAt(context.text, start);
+  const inner = indent + style.indentUnit;
+  const properties = parts.map(
+    ({ key, value }) => `${inner}${key}: ${reindentedText(sourceFile, value, inner)}`,
+  );
+  const comma = style.trailingCommas ? ',' : '';
+  return `{${style.newline}${properties.join(`,${style.newline}`)}${comma}${style.newline}${indent}}`;
 }
 
 function shorthandReason(handler: EligibleHandler): string {
@@ -380,7 +418,10 @@ export function planReplayHandler(
     typeImports.push({ module: ADAPTER_MODULE[handler.generation], name });
     roundType = `: ${typeName(context, name)}`;
   }
-  edits.push({ ...parameters, text: `(${argsText}, ${round}${roundType})` });
+  edits.push({
+    ...parameters,
+    text: parameterListText(context, parameters, [argsText, `${round}${roundType}`]),
+  });
 
   const keys = new AnswerKeys(handler.name);
   const questions = new Map<ts.CallExpression, TextEdit[]>();

@@ -3,7 +3,7 @@ import type { FileContext } from '../../analysis/file-context.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { REQUEST_STATE_RULE_ID } from '../../analysis/site-category.js';
 import { markerText } from '../../edits/markers.js';
-import { braces, semicolon } from '../../edits/source-style.js';
+import { braces, quoteString, semicolon } from '../../edits/source-style.js';
 import { KEYS_ADVICE, KEYS_VARIABLE } from '../request-state/sealer-setup.js';
 import type { Generation } from './eligible-handlers.js';
 import type { HandlerRewrite } from './replay-handler.js';
@@ -36,15 +36,16 @@ export function journalsSteps(rewrite: HandlerRewrite): boolean {
   return written.some((edit) => /\.step\(/.test(edit.text));
 }
 
-const PER_PROCESS_KEY = "{ whenUnset: 'per-process-key' }";
-
 /** The options of `new MrtrRuntime({ … })`, one per entry, and the runtime names they use. */
 function runtimeOptions(
   context: FileContext,
   choice: RuntimeChoice,
 ): { readonly options: string[]; readonly imports: ImportRequest[] } {
   const keyring = context.importFor(RUNTIME_PACKAGE, 'Keyring');
-  const keysArgument = choice.transport.kind === 'stdio-only' ? PER_PROCESS_KEY : '';
+  const keysArgument =
+    choice.transport.kind === 'stdio-only'
+      ? braces(context.style, `whenUnset: ${quoteString(context.style, 'per-process-key')}`)
+      : '';
   const options = [`keyring: ${keyring.local}.fromEnv(${keysArgument})`];
   const imports = [keyring];
   if (choice.singleUse) {

@@ -1,8 +1,9 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { unwrapExpression } from '../../analysis/syntax.js';
-import { indentationAt } from '../../edits/line-ranges.js';
-import { quoteString, semicolon } from '../../edits/source-style.js';
+import { indentationAt, lineStartOf, nextLineStartOf } from '../../edits/line-ranges.js';
+import { shiftIndentEdits } from '../../edits/reindent.js';
+import { fitsOnLine, quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { snakeCase, type AnswerKeys } from './answer-keys.js';
 import { alwaysExits, fallsThrough } from './case-flow.js';
@@ -303,15 +304,39 @@ class StepPlanner {
     return undefined;
   }
 
-  /** `await round.step('key', async () => <expression>)` in place of the expression. */
+  /**
+   * `await round.step('key', async () => <expression>)` in place of the expression; when that
+   * would outgrow the file's longest line, the expression goes on a line of its own below, one
+   * level deeper, as Prettier breaks an arrow's body.
+   */
   #journalExpression(expression: ts.Expression, name: string): void {
-    const key = quoteString(this.context.style, this.keys.forStep(snakeCase(name)));
-    const start = expression.getStart(this.context.sourceFile);
+    const { sourceFile, style, text } = this.context;
+    const key = quoteString(style, this.keys.forStep(snakeCase(name)));
+    const start = expression.getStart(sourceFile);
     // An object literal as an arrow's body must be parenthesized, or it reads as a block.
     const object = ts.isObjectLiteralExpression(expression);
+    const head = `await ${this.round}.step(${key}, async () =>`;
+    const lineStart = lineStartOf(text, start);
+    const firstLine = text.slice(lineStart, nextLineStartOf(text, start)).trimEnd();
+    const indent = indentationAt(text, start);
+    const grown = `${firstLine}${head} ${object ? '()' : ')'}`.slice(indent.length);
+    if (fitsOnLine(style, indent, grown)) {
+      this.edits.push(
+        { start, end: start, text: `${head} ${object ? '(' : ''}` },
+        { start: expression.end, end: expression.end, text: object ? '))' : ')' },
+      );
+      return;
+    }
+    const inner = `${indent}${style.indentUnit}`;
+    const comma = style.trailingCommas ? ',' : '';
     this.edits.push(
-      { start, end: start, text: `await ${this.round}.step(${key}, async () => ${object ? '(' : ''}` },
-      { start: expression.end, end: expression.end, text: object ? '))' : ')' },
+      { start, end: start, text: `${head}${style.newline}${inner}${object ? '(' : ''}` },
+      ...shiftIndentEdits(sourceFile, expression, indent, inner),
+      {
+        start: expression.end,
+        end: expression.end,
+        text: `${object ? ')' : ''}${comma}${style.newline}${indent})`,
+      },
     );
   }
 
@@ -329,6 +354,8 @@ class StepPlanner {
         end: start,
         text: `await ${this.round}.step(${key}, async () => {${style.newline}${indent}${style.indentUnit}`,
       },
+      // The wrapped statement's own lines move one level deeper with it.
+      ...shiftIndentEdits(context.sourceFile, statement.expression, indent, `${indent}${style.indentUnit}`),
       {
         start: statement.expression.end,
         end: statement.expression.end,

@@ -3,6 +3,7 @@ import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { propertyNameText, unwrapExpression } from '../../analysis/syntax.js';
 import type { ImportRequest } from '../../edits/imports.js';
+import { reindentEdits } from '../../edits/reindent.js';
 import { removeListElements, removeStatement } from '../../edits/removal.js';
 import { quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
@@ -45,20 +46,17 @@ export function urlQuestionEdits(
   const builder = context.importFor(RUNTIME_PACKAGE, 'elicitUrl');
   const q = quoteString(context.style, key);
   const call = push.call;
+  const callStart = call.getStart(context.sourceFile);
   const edits: TextEdit[] = [
     {
-      start: call.getStart(context.sourceFile),
+      start: callStart,
       end: push.params!.getStart(context.sourceFile),
       text: `${round}.ask(${q}, ${builder.local}(`,
     },
   ];
-  const afterParams = context.text.slice(push.params!.end, call.end);
-  const closing = /\r?\n([ \t]*)\)$/.exec(afterParams);
-  edits.push({
-    start: push.params!.end,
-    end: call.end,
-    text: closing === null ? '))' : `,${context.style.newline}${closing[1] ?? ''}))`,
-  });
+  // The params now open on the call's line: their lines move to its depth, and close it there.
+  edits.push(...reindentEdits(context.sourceFile, params, params.getStart(context.sourceFile), callStart));
+  edits.push({ start: push.params!.end, end: call.end, text: '))' });
   const dropped = names.flatMap((name, index) => (DROPPED.has(name!) ? [index] : []));
   edits.push(...removeListElements(context.sourceFile, params.properties, dropped));
   return { edits, imports: [builder] };
