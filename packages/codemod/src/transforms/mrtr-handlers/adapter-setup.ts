@@ -7,6 +7,7 @@ import { indentationAt, isBlankLine, lineStartOf } from '../../edits/line-ranges
 import { hasMarkerAbove, markerText } from '../../edits/markers.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { moduleSetupPoint } from '../../edits/module-setup-point.js';
+import { earlierSingleUse, hasSingleUse } from './earlier-single-use.js';
 import type { EligibleHandler, Generation } from './eligible-handlers.js';
 import { ownAdapterReason, serverOptionsNotes, serverOptionsNotesAbove } from './server-construction.js';
 import { serverOptionsEdits } from './server-options.js';
@@ -118,7 +119,8 @@ export interface AdapterSetup {
 }
 
 /**
- * The adapter to register through: the one an earlier run declared, one shared from the module
+ * The adapter to register through: the one an earlier run declared (given single use when this
+ * run's handlers journal steps), one shared from the module
  * creating the server, or a new one after the imports. For SDK v2 it also wraps the servers
  * created in the file, and notes above the adapter which servers the handlers register on are
  * created elsewhere.
@@ -147,7 +149,18 @@ export function planAdapterSetup(
           .join(''),
       });
     const sites = notes.map((note) => serverOptionsSite(context, existing.statement, note));
-    return { name: existing.name, finish: () => ({ edits, imports: [], sites }) };
+    return {
+      name: existing.name,
+      finish: (singleUse) => {
+        if (!singleUse || hasSingleUse(context, existing)) return { edits, imports: [], sites };
+        const added = earlierSingleUse(context, existing);
+        return {
+          edits: [...edits, ...added.edits],
+          imports: added.imports,
+          sites: [...sites, ...added.sites],
+        };
+      },
+    };
   }
   const shared = sharedAdapter(context, generation, handlers);
   if (shared !== undefined)

@@ -3,7 +3,7 @@ import type { FileContext } from '../../analysis/file-context.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { REQUEST_STATE_RULE_ID } from '../../analysis/site-category.js';
 import { markerText } from '../../edits/markers.js';
-import { braces, semicolon } from '../../edits/source-style.js';
+import { braces, semicolon, type SourceStyle } from '../../edits/source-style.js';
 import { KEYS_ADVICE, KEYS_VARIABLE } from '../request-state/sealer-setup.js';
 import type { Generation } from './eligible-handlers.js';
 import type { HandlerRewrite } from './replay-handler.js';
@@ -38,6 +38,9 @@ export function journalsSteps(rewrite: HandlerRewrite): boolean {
 
 const PER_PROCESS_KEY = "{ whenUnset: 'per-process-key' }";
 
+/** The option a runtime whose handlers journal steps is given, and the store class it names. */
+export const SINGLE_USE_STORE = 'MemoryRedemptionStore';
+
 /** The options of `new MrtrRuntime({ … })`, one per entry, and the runtime names they use. */
 function runtimeOptions(
   context: FileContext,
@@ -48,7 +51,7 @@ function runtimeOptions(
   const options = [`keyring: ${keyring.local}.fromEnv(${keysArgument})`];
   const imports = [keyring];
   if (choice.singleUse) {
-    const store = context.importFor(RUNTIME_PACKAGE, 'MemoryRedemptionStore');
+    const store = context.importFor(RUNTIME_PACKAGE, SINGLE_USE_STORE);
     imports.push(store);
     options.push(`singleUse: new ${store.local}()`);
   }
@@ -57,6 +60,30 @@ function runtimeOptions(
 
 /** Beyond this width the declaration is broken over lines, as a formatter would. */
 const LINE_WIDTH = 100;
+
+/**
+ * `<head>new MrtrRuntime({ <options> })<tail>` on one line when it fits, else broken as a formatter
+ * would: the runtime on a line of its own, then each option on one.
+ */
+export function runtimeDeclarationLines(
+  style: SourceStyle,
+  head: string,
+  runtimeClass: string,
+  options: readonly string[],
+  tail: string,
+): string[] {
+  const oneLine = `new ${runtimeClass}(${braces(style, options.join(', '))})`;
+  const unit = style.indentUnit;
+  if (head.length + oneLine.length + tail.length <= LINE_WIDTH) return [`${head}${oneLine}${tail}`];
+  if (unit.length + oneLine.length + 1 <= LINE_WIDTH) return [head, `${unit}${oneLine},`, tail];
+  return [
+    head,
+    `${unit}new ${runtimeClass}({`,
+    ...options.map((option) => `${unit}${unit}${option},`),
+    `${unit}}),`,
+    tail,
+  ];
+}
 
 /**
  * `const <name> = new SdkV1Adapter(new MrtrRuntime({ … }));` under its keys marker, and the names
@@ -75,21 +102,13 @@ export function adapterDeclaration(
   const runtime = runtimeOptions(context, choice);
   const runtimeClass = runtime.imports.at(-1)!.local;
   const head = `${exported ? 'export ' : ''}const ${name} = new ${adapter.local}(`;
-  const tail = `)${semicolon(style)}`;
-  const oneLine = `new ${runtimeClass}(${braces(style, runtime.options.join(', '))})`;
-  const unit = style.indentUnit;
-  const declaration =
-    head.length + oneLine.length + tail.length <= LINE_WIDTH
-      ? [`${head}${oneLine}${tail}`]
-      : unit.length + oneLine.length + 1 <= LINE_WIDTH
-        ? [head, `${unit}${oneLine},`, tail]
-        : [
-            head,
-            `${unit}new ${runtimeClass}({`,
-            ...runtime.options.map((option) => `${unit}${unit}${option},`),
-            `${unit}}),`,
-            tail,
-          ];
+  const declaration = runtimeDeclarationLines(
+    style,
+    head,
+    runtimeClass,
+    runtime.options,
+    `)${semicolon(style)}`,
+  );
   return {
     lines: [
       `// ${markerText(REQUEST_STATE_RULE_ID, deploymentTodo(choice))}`,
@@ -103,13 +122,13 @@ export function adapterDeclaration(
   };
 }
 
-const THEN_DELETE = 'Then delete this comment.';
+export const THEN_DELETE = 'Then delete this comment.';
 
 const STDIO_KEYS_ADVICE = `Served over stdio only, so while ${KEYS_VARIABLE} is unset each process seals with a random key of its own and says so on stderr. If it is ever served over HTTP, or a retry may reach another process, set ${KEYS_VARIABLE} on every instance and drop whenUnset (docs/runtime.md).`;
 
 const FAIL_CLOSED = 'Until then the first round that seals state fails, saying how to set them.';
 
-const SINGLE_USE_ADVICE =
+export const SINGLE_USE_ADVICE =
   'Its handlers journal steps, so each requestState opens once (singleUse) and a retry cannot run a step again: MemoryRedemptionStore holds for one process; with several instances, pass a RedisRedemptionStore on the Redis they share (docs/runtime.md).';
 
 /** The todo of the adapter's keys marker: where the keys come from, and the single-use store. */
