@@ -21,6 +21,7 @@ import {
 } from './runtime-construction.js';
 import { servedTransport, type ServedTransport } from './served-transport.js';
 import { ownServerAdapter, sharedAdapter, type SharedAdapter } from './shared-adapter.js';
+import { joinModuleKeys, type KeyringUser } from '../shared/state-keys.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
 // Once per module, or once per server when another module creates it (shared-adapter.ts): the
@@ -192,8 +193,18 @@ export function planAdapterSetup(
   return {
     name,
     finish: (singleUse) => {
-      const choice = { transport, singleUse };
-      const declaration = adapterDeclaration(context, generation, name, choice, false, notes);
+      // Its edits are the site's once returned: it reads the keys the module's sealer reads, if
+      // any, but is not written again for a user joining later (one more adapter of the module).
+      const user: KeyringUser = {
+        kind: 'runtime',
+        transport,
+        edits: [],
+        imports: [],
+        render: () => undefined,
+      };
+      const joined = joinModuleKeys(context, user);
+      const choice = { transport: joined.transport, singleUse };
+      const declaration = adapterDeclaration(context, generation, name, choice, joined.keyring, false, notes);
       const text = context.text;
       const before = point.offset > 0 && !isBlankLine(text, lineStartOf(text, point.offset - 1)) ? [''] : [];
       const keys = context.manualSite(
@@ -204,15 +215,16 @@ export function planAdapterSetup(
           node: point.statement,
           todo: deploymentTodo(choice),
         },
-        deploymentReason(transport, ownAdapterReason(context, handlers)),
+        deploymentReason(joined.transport, ownAdapterReason(context, handlers)),
       );
       const lines = [...before, ...declaration.lines, '', ''];
       return {
         edits: [
+          ...user.edits,
           { start: point.offset, end: point.offset, text: lines.join(context.style.newline) },
           ...(generation === 'v2' ? serverOptionsEdits(context, name) : []),
         ],
-        imports: declaration.imports,
+        imports: [...user.imports, ...declaration.imports],
         sites: [
           { ...keys, anchor: { kind: 'in-rewrite' } },
           ...notes.map((note) => serverOptionsSite(context, point.statement, note)),

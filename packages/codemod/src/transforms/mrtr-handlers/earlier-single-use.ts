@@ -16,8 +16,8 @@ import {
   runtimeDeclarationLines,
   SINGLE_USE_ADVICE,
   SINGLE_USE_STORE,
-  THEN_DELETE,
 } from './runtime-construction.js';
+import { THEN_DELETE } from '../shared/state-keys.js';
 import { servedTransport } from './served-transport.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
