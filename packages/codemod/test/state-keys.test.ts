@@ -148,6 +148,10 @@ describe('the keys the request-state sealer reads', () => {
       const loaded = load(file);
       expect(loaded.stderr).toBe('');
       expect(loaded.status).toBe(0);
+      // A later run changes nothing and still lists both keys markers.
+      const again = await planMigration({ files: [file], cwd: path.dirname(file) });
+      expect(again.files[0]?.status).toBe('unchanged');
+      expect(manualSites(again).filter((site) => site.kind === 'state-keys')).toHaveLength(2);
     },
     TIMEOUT,
   );

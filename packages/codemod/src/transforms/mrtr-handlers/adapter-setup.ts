@@ -21,7 +21,7 @@ import {
 } from './runtime-construction.js';
 import { servedTransport, type ServedTransport } from './served-transport.js';
 import { ownServerAdapter, sharedAdapter, type SharedAdapter } from './shared-adapter.js';
-import { joinModuleKeys, type KeyringUser } from '../shared/state-keys.js';
+import { joinModuleKeys, keysReadBy, type KeyringUser } from '../shared/state-keys.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
 // Once per module, or once per server when another module creates it (shared-adapter.ts): the
@@ -65,11 +65,11 @@ export function existingAdapter(
 /** The adapter of an earlier run whose keys marker is still there: the deployment still has to set the keys. */
 export function pendingAdapterKeysSite(context: FileContext, existing: ExistingAdapter): Site | undefined {
   const statement = existing.statement;
-  const declaration = context.textOf(statement);
-  if (!/\.fromEnv\s*\(/.test(declaration)) return undefined;
+  const keys = keysReadBy(context, statement);
+  if (keys === undefined) return undefined;
   const lineStart = lineStartOf(context.text, statement.getStart(context.sourceFile));
   if (!hasMarkerAbove(context.text, lineStart, REQUEST_STATE_RULE_ID)) return undefined;
-  const choice = choiceWritten(declaration, servedTransport(context));
+  const choice = choiceWritten(context.textOf(statement), keys, servedTransport(context));
   return context.manualSite(
     {
       transform: TRANSFORM_ID,

@@ -17,7 +17,7 @@ import {
   SINGLE_USE_ADVICE,
   SINGLE_USE_STORE,
 } from './runtime-construction.js';
-import { THEN_DELETE } from '../shared/state-keys.js';
+import { keysReadBy, THEN_DELETE } from '../shared/state-keys.js';
 import { servedTransport } from './served-transport.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
@@ -117,7 +117,9 @@ export function earlierSingleUse(context: FileContext, declaration: Declaration)
   const runtimeClass = context.textOf(constructed.runtime.expression);
   const lines = runtimeDeclarationLines(context.style, head, runtimeClass, options, tail);
   const edits: TextEdit[] = [{ start: statementStart, end: statement.getEnd(), text: lines.join(newline) }];
-  const choice = { ...choiceWritten(context.textOf(statement), servedTransport(context)), singleUse: true };
+  const declared = context.textOf(statement);
+  const keys = keysReadBy(context, statement) ?? declared;
+  const choice = { ...choiceWritten(declared, keys, servedTransport(context)), singleUse: true };
   // A keys marker still there is rewritten to say why the option is there; without one, the
   // deployment has its keys, and a marker of its own says what the in-memory store holds.
   const todo = marker === undefined ? `${SINGLE_USE_ADVICE} ${THEN_DELETE}` : deploymentTodo(choice);

@@ -141,9 +141,9 @@ export function deploymentReason(transport: ServedTransport, ownAdapter?: string
   return ownAdapter === undefined ? keys : `${keys}; ${ownAdapter}`;
 }
 
-/** The choice an earlier run wrote, read back from its adapter's declaration. */
-export function choiceWritten(declaration: string, transport: ServedTransport): RuntimeChoice {
-  const perProcess = perProcessKeyWritten(declaration);
+/** The choice an earlier run wrote, read back from its adapter's declaration and the keys it reads. */
+export function choiceWritten(declaration: string, keys: string, transport: ServedTransport): RuntimeChoice {
+  const perProcess = perProcessKeyWritten(keys);
   let written = transport;
   if (perProcess && transport.kind !== 'stdio-only')
     written = { kind: 'stdio-only', where: 'as an earlier run found' };

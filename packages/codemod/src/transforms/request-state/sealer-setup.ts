@@ -13,6 +13,7 @@ import { servedTransport, type ServedTransport } from '../mrtr-handlers/served-t
 import {
   joinModuleKeys,
   keysAdvice,
+  keysReadBy,
   keysReason,
   perProcessKeyWritten,
   THEN_DELETE,
@@ -28,9 +29,9 @@ function keysTodo(transport: ServedTransport): string {
   return [...keysAdvice(transport), THEN_DELETE].join(' ');
 }
 
-/** How an earlier run's sealer reads its keys, as far as its declaration shows. */
-function transportWritten(declaration: string): ServedTransport {
-  return perProcessKeyWritten(declaration)
+/** How an earlier run's sealer reads its keys, as far as the `Keyring.fromEnv(…)` it reads shows. */
+function transportWritten(keys: string): ServedTransport {
+  return perProcessKeyWritten(keys)
     ? { kind: 'stdio-only', where: 'as an earlier run found' }
     : { kind: 'unknown', why: 'an earlier run wrote Keyring.fromEnv() without whenUnset' };
 }
@@ -94,10 +95,11 @@ export function setupNames(context: FileContext, existing: ExistingSetup): Setup
  */
 export function pendingKeysSite(context: FileContext, existing: ExistingSetup): Site | undefined {
   const statement = existing.sealer?.statement;
-  if (statement === undefined || !/\.fromEnv\s*\(/.test(context.textOf(statement))) return undefined;
+  const keys = statement === undefined ? undefined : keysReadBy(context, statement);
+  if (statement === undefined || keys === undefined) return undefined;
   const lineStart = lineStartOf(context.text, statement.getStart(context.sourceFile));
   if (!hasMarkerAbove(context.text, lineStart, REQUEST_STATE_RULE_ID)) return undefined;
-  const transport = transportWritten(context.textOf(statement));
+  const transport = transportWritten(keys);
   return context.manualSite(
     {
       transform: TRANSFORM_ID,
@@ -160,7 +162,8 @@ export function planSetup(
   const point = moduleSetupPoint(context.sourceFile);
   if (point === undefined) return undefined;
   const style = context.style;
-  const imports: ImportRequest[] = [];
+  const principal = context.importFor(RUNTIME_PACKAGE, 'principalFromAuth');
+  const bindingImports = existing.binding === undefined ? [principal] : [];
   const text = context.text;
   const before = point.offset > 0 && !isBlankLine(text, lineStartOf(text, point.offset - 1)) ? [''] : [];
   const insertion = (sealerLines: readonly string[]): TextEdit => {
@@ -172,21 +175,18 @@ export function planSetup(
       );
     return { start: point.offset, end: point.offset, text: [...lines, ''].join(style.newline) };
   };
-  const principal = context.importFor(RUNTIME_PACKAGE, 'principalFromAuth');
-  if (existing.binding === undefined) imports.push(principal);
   const base = { transform: TRANSFORM_ID, category: 'request-state', node: point.statement } as const;
   const todo = 'Create a RequestStateSealer and bind each state to its principal and request.';
   if (existing.sealer !== undefined) {
     const edits = [insertion([])];
     return [
       context.rewriteSite({ ...base, kind: 'sealer-setup', todo }, edits, {
-        imports,
+        imports: bindingImports,
         packages: [RUNTIME_PACKAGE],
       }),
     ];
   }
   const sealer = context.importFor(RUNTIME_PACKAGE, 'RequestStateSealer');
-  imports.push(sealer);
   const sealerLines = (keyring: string, transport: ServedTransport) => [
     `// ${markerText(REQUEST_STATE_RULE_ID, keysTodo(transport))}`,
     `const ${names.sealer} = new ${sealer.local}(${braces(style, `keyring: ${keyring}`)})${semicolon(style)}`,
@@ -198,6 +198,7 @@ export function planSetup(
     anchor: { kind: 'in-rewrite' },
   };
   const edits: TextEdit[] = [];
+  const imports: ImportRequest[] = [];
   let written: TextEdit | undefined;
   const write = (keyring: string, readAs: ServedTransport) => {
     const edit = insertion(sealerLines(keyring, readAs));
@@ -210,6 +211,7 @@ export function planSetup(
   const user: KeyringUser = { kind: 'sealer', transport, edits, imports, render: write };
   const joined = joinModuleKeys(context, user);
   write(joined.keyring, joined.transport);
+  imports.push(sealer, ...bindingImports);
   const setup = context.rewriteSite({ ...base, kind: 'sealer-setup', todo }, edits, {
     imports,
     packages: [RUNTIME_PACKAGE],

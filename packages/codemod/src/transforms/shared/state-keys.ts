@@ -1,4 +1,5 @@
 import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
+import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { isBlankLine, lineStartOf } from '../../edits/line-ranges.js';
@@ -43,9 +44,32 @@ export function keyringFromEnv(keyring: string, transport: ServedTransport): str
   return `${keyring}.fromEnv(${transport.kind === 'stdio-only' ? "{ whenUnset: 'per-process-key' }" : ''})`;
 }
 
-/** Whether a declaration an earlier run wrote seals on a per-process key while the keys are unset. */
-export function perProcessKeyWritten(declaration: string): boolean {
-  return /whenUnset/.test(declaration);
+/** Whether keys an earlier run wrote (`Keyring.fromEnv(…)`) are a per-process key while unset. */
+export function perProcessKeyWritten(keys: string): boolean {
+  return /whenUnset/.test(keys);
+}
+
+const FROM_ENV = /\.fromEnv\s*\(/;
+
+/**
+ * The `Keyring.fromEnv(…)` a sealer or adapter declaration of an earlier run reads its keys from:
+ * in the declaration itself, or in the module's `const requestStateKeys = Keyring.fromEnv(…)` its
+ * `keyring:` names. Undefined when it reads them some other way (the deployment's own code).
+ */
+export function keysReadBy(context: FileContext, statement: ts.Statement): string | undefined {
+  const text = context.textOf(statement);
+  if (FROM_ENV.test(text)) return text;
+  const named = /\bkeyring\s*:\s*([A-Za-z_$][\w$]*)\s*[,}]/.exec(text)?.[1];
+  if (named === undefined) return undefined;
+  for (const each of context.sourceFile.statements) {
+    if (!ts.isVariableStatement(each)) continue;
+    for (const declaration of each.declarationList.declarations) {
+      const init = declaration.initializer;
+      if (ts.isIdentifier(declaration.name) && declaration.name.text === named && init !== undefined)
+        return FROM_ENV.test(context.textOf(init)) ? context.textOf(init) : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** Code of this run that reads the keys: the request-state sealer, or an adapter's runtime. */
