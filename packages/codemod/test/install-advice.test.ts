@@ -1,4 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +17,10 @@ import { minVersion, satisfies } from '../src/report/version-range.js';
 
 // What `migrate` says to install (issue 24 item 6): the runtime with the command of the
 // project's package manager, and an SDK upgrade only when the runtime's peer range rules out the
-// SDK the project has. The runtime's own package.json gives the ranges.
+// SDK the project has. The runtime's package.json gives the ranges, copied into the codemod when
+// it is built (scripts/runtime-release.js), since a published CLI has no runtime beside it.
+
+const REPO = path.resolve(import.meta.dirname, '../../..');
 
 const RUNTIME_MANIFEST = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../runtime/package.json'), 'utf8'),
@@ -112,6 +125,50 @@ describe('install advice', () => {
         reason: `@mcp-mrtr/runtime needs @modelcontextprotocol/sdk ${SDK_RANGE} (its peer range); package.json allows ^1.0.0, down to 1.0.0`,
       },
     ]);
+  });
+
+  it('names the runtime release and its peer ranges with no runtime installed beside the codemod', () => {
+    const dir = project({
+      'project/package.json': manifest({ '@modelcontextprotocol/sdk': '1.0.0' }),
+      'project/node_modules/@modelcontextprotocol/sdk/package.json': JSON.stringify({ version: '1.0.0' }),
+      'advise.mjs': `import path from 'node:path';
+import { buildReport } from '@mcp-mrtr/codemod';
+const dir = path.resolve('project');
+const file = path.join(dir, 'src', 'server.ts');
+const result = {
+  files: [], nonCandidates: 0, candidates: 1, projects: [], transforms: ['mrtr-handlers'],
+  missingDependencies: [{ name: '@mcp-mrtr/runtime', packageJson: path.join(dir, 'package.json'), files: [file] }],
+};
+process.stdout.write(JSON.stringify(buildReport(result, 'dry-run', dir).install));
+`,
+    });
+    // The codemod as a published CLI installs it: every package of this repository's
+    // node_modules but the runtime, linked in place and resolved from where the links are.
+    const modules = path.join(dir, 'node_modules');
+    mkdirSync(path.join(modules, '@mcp-mrtr'), { recursive: true });
+    for (const entry of readdirSync(path.join(REPO, 'node_modules'))) {
+      if (entry !== '@mcp-mrtr')
+        symlinkSync(path.join(REPO, 'node_modules', entry), path.join(modules, entry));
+    }
+    for (const entry of readdirSync(path.join(REPO, 'node_modules/@mcp-mrtr'))) {
+      if (entry === 'runtime') continue;
+      const target = realpathSync(path.join(REPO, 'node_modules/@mcp-mrtr', entry));
+      symlinkSync(target, path.join(modules, '@mcp-mrtr', entry));
+    }
+    const stdout = execFileSync(
+      process.execPath,
+      ['--preserve-symlinks', '--conditions=@mcp-mrtr/source', '--import', 'tsx', 'advise.mjs'],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    const [advice] = JSON.parse(stdout) as { command: string }[];
+    expect(advice?.command).toBe(`npm install '${RUNTIME_SPEC}' '@modelcontextprotocol/sdk@${SDK_RANGE}'`);
+  }, 60_000);
+
+  it('carries the runtime release its package.json gives', () => {
+    // Exits 1, naming the module, when the module and the manifest differ.
+    execFileSync(process.execPath, [path.join(REPO, 'scripts/runtime-release.js'), '--check'], {
+      encoding: 'utf8',
+    });
   });
 
   it('says so in the Markdown report', () => {

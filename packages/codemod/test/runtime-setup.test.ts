@@ -107,4 +107,113 @@ void server.connect(new StdioServerTransport());
     },
     TIMEOUT,
   );
+
+  describe('an adapter an earlier run declared, when this run adds handlers that journal steps', () => {
+    const EARLIER_MARKER =
+      '// mcp-mrtr: require-sealed-request-state — Give every instance that may handle a retry the same requestState keys. Then delete this comment.';
+    const LEGACY_TOOL = `server.registerTool('book_seat', { inputSchema: { seat: z.string() } }, async ({ seat }) => {
+  holds.push(seat);
+  const answer = await server.server.elicitInput({
+    message: \`Seat \${seat} is held for you. Book it?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+`;
+
+    /** The run's output for a server module whose adapter `declaration` an earlier run wrote. */
+    async function migrateWithEarlierAdapter(name: string, declaration: string) {
+      const dir = path.join(WORK, name);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({ extends: '../../../tsconfig.json', include: ['.'] }),
+      );
+      const file = path.join(dir, 'server.ts');
+      writeFileSync(
+        file,
+        `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { Keyring, MrtrRuntime } from '@mcp-mrtr/runtime';
+import { SdkV1Adapter } from '@mcp-mrtr/runtime/sdk-v1';
+
+${declaration}
+
+const holds: string[] = [];
+
+export const server = new McpServer({ name: 'seats', version: '1.0.0' });
+
+${LEGACY_TOOL}`,
+      );
+      const result = await planMigration({ files: [file], cwd: dir });
+      const output = result.files[0]?.output ?? '';
+      writeFileSync(file, output);
+      const again = await planMigration({ files: [file], cwd: dir });
+      return { output, manual: manualSites(result), again };
+    }
+
+    it(
+      'turns single use on in the runtime it constructs, and says why in its marker',
+      async () => {
+        const { output, manual, again } = await migrateWithEarlierAdapter(
+          'single-use-added',
+          `${EARLIER_MARKER}\nconst mrtr = new SdkV1Adapter(new MrtrRuntime({ keyring: Keyring.fromEnv() }));`,
+        );
+        expect(output).toContain('round.step(');
+        expect(output).toContain(
+          "import { elicitForm, Keyring, MemoryRedemptionStore, MrtrRuntime } from '@mcp-mrtr/runtime';",
+        );
+        expect(output).toMatch(
+          /\nconst mrtr = new SdkV1Adapter\(\n {2}new MrtrRuntime\(\{ keyring: Keyring\.fromEnv\(\), singleUse: new MemoryRedemptionStore\(\) \}\),\n\);\n/,
+        );
+        expect(output).not.toContain(EARLIER_MARKER);
+        expect(output).toMatch(
+          /\/\/ mcp-mrtr: require-sealed-request-state — .*Its handlers journal steps, so each requestState opens once \(singleUse\)/,
+        );
+        const keys = manual.filter((site) => site.kind === 'state-keys');
+        expect(keys).toHaveLength(1);
+        expect(keys[0]?.todo).toContain('opens once (singleUse)');
+        expect(again.files[0]?.status).toBe('unchanged');
+      },
+      TIMEOUT,
+    );
+
+    it(
+      'says exactly what to add when the runtime is not constructed in the declaration',
+      async () => {
+        const { output, manual, again } = await migrateWithEarlierAdapter(
+          'single-use-by-hand',
+          'const runtime = new MrtrRuntime({ keyring: Keyring.fromEnv() });\nconst mrtr = new SdkV1Adapter(runtime);',
+        );
+        expect(output).toContain('round.step(');
+        expect(output).toContain('const mrtr = new SdkV1Adapter(runtime);');
+        const singleUse = manual.find((site) => site.kind === 'single-use');
+        expect(singleUse?.todo).toMatch(
+          /^Pass singleUse: new MemoryRedemptionStore\(\) \(from @mcp-mrtr\/runtime\) to the MrtrRuntime of the adapter mrtr:/,
+        );
+        expect(output).toContain(`// mcp-mrtr: require-sealed-request-state — ${singleUse?.todo}`);
+        // A later run changes nothing and still lists it.
+        expect(again.files[0]?.status).toBe('unchanged');
+        expect(manualSites(again).find((site) => site.kind === 'single-use')?.todo).toBe(singleUse?.todo);
+      },
+      TIMEOUT,
+    );
+
+    it(
+      'leaves a runtime that already redeems each state once as it is',
+      async () => {
+        const declaration =
+          'const mrtr = new SdkV1Adapter(new MrtrRuntime({ keyring: Keyring.fromEnv(), singleUse: store }));';
+        const { output, manual } = await migrateWithEarlierAdapter(
+          'single-use-present',
+          `declare const store: import('@mcp-mrtr/runtime').RedemptionStore;\n${declaration}`,
+        );
+        expect(output).toContain('round.step(');
+        expect(output).toContain(declaration);
+        expect(output).not.toContain('MemoryRedemptionStore');
+        expect(manual.filter((site) => site.kind === 'single-use')).toEqual([]);
+      },
+      TIMEOUT,
+    );
+  });
 });

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { NAMESPACE, plugin } from '@mcp-mrtr/eslint-plugin';
 import type { ESLint, Linter } from 'eslint';
 import { UsageError } from '../exit-codes.js';
+import { readError, unreadableResult } from './unreadable-files.js';
 
 /** The first oxlint whose JS-plugin host runs the plugin with ESLint's findings. */
 const MINIMUM = [1, 95] as const;
@@ -116,9 +117,31 @@ function result(filePath: string, messages: Linter.LintMessage[]): ESLint.LintRe
  * Lints the files with every rule of the plugin in oxlint's JS-plugin host, and returns ESLint's
  * result shape, so reports, baselines and exit codes work as with ESLint. oxlint has no parser
  * services, so this is the untyped lint; it offers no suggestions and reads no ESLint config.
+ * oxlint lints a file whose read fails (EIO) as an empty one, without a word, so each file is read
+ * first: one that cannot be read is an error result with the reason, as the ESLint engine gives.
  */
 export async function lintWithOxlint(files: readonly string[], cwd: string): Promise<ESLint.LintResult[]> {
   const bin = oxlintBin(cwd);
+  const unreadable = new Map<string, string>();
+  for (const file of files) {
+    const reason = readError(file);
+    if (reason !== undefined) unreadable.set(file, reason);
+  }
+  const readable = files.filter((file) => !unreadable.has(file));
+  const linted =
+    readable.length === 0 ? new Map<string, ESLint.LintResult>() : await lintReadable(bin, readable, cwd);
+  return files.map((file) => {
+    const reason = unreadable.get(file);
+    return reason === undefined ? linted.get(file)! : unreadableResult(file, reason);
+  });
+}
+
+/** oxlint's findings in each of the files, which can all be read. */
+async function lintReadable(
+  bin: string,
+  files: readonly string[],
+  cwd: string,
+): Promise<Map<string, ESLint.LintResult>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'mcp-mrtr-oxlint-'));
   try {
     const config = path.join(dir, '.oxlintrc.json');
@@ -159,11 +182,14 @@ export async function lintWithOxlint(files: readonly string[], cwd: string): Pro
         messages.push(await toMessage(diagnostic, file));
       }
     }
-    return [...byFile].map(([file, messages]) =>
-      result(
+    return new Map(
+      [...byFile].map(([file, messages]) => [
         file,
-        messages.sort((a, b) => a.line - b.line || a.column - b.column),
-      ),
+        result(
+          file,
+          messages.sort((a, b) => a.line - b.line || a.column - b.column),
+        ),
+      ]),
     );
   } finally {
     await rm(dir, { recursive: true, force: true });

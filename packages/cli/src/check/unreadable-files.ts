@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ESLint } from 'eslint';
 
 /** Why a file cannot be read, or undefined when it can. */
-function readError(file: string): string | undefined {
+export function readError(file: string): string | undefined {
   try {
     readFileSync(file);
     return undefined;
@@ -12,7 +12,7 @@ function readError(file: string): string | undefined {
 }
 
 /** An error result for a file that could not be read, as ESLint reports a file it could not parse. */
-function unreadableResult(filePath: string, reason: string): ESLint.LintResult {
+export function unreadableResult(filePath: string, reason: string): ESLint.LintResult {
   return {
     filePath,
     messages: [

@@ -20,15 +20,27 @@ export function markerText(ruleId: string, todo: string): string {
 
 /** Whether the comment lines right above `lineStart` already hold a marker for `ruleId`. */
 export function hasMarkerAbove(text: string, lineStart: number, ruleId: string): boolean {
+  return markerLineAbove(text, lineStart, ruleId) !== undefined;
+}
+
+/**
+ * The comment line right above `lineStart` (among the comment lines there) that holds a marker
+ * for `ruleId`, from its start to the start of the next line.
+ */
+export function markerLineAbove(
+  text: string,
+  lineStart: number,
+  ruleId: string,
+): { readonly start: number; readonly end: number } | undefined {
   let end = lineStart;
   while (end > 0) {
     const start = lineStartOf(text, end - 1);
     const line = text.slice(start, end).trim();
-    if (!line.startsWith('//') && !line.startsWith('/*') && !line.startsWith('*')) return false;
-    if (line.includes(`${MARKER_PREFIX} ${ruleId} `)) return true;
+    if (!line.startsWith('//') && !line.startsWith('/*') && !line.startsWith('*')) return undefined;
+    if (line.includes(`${MARKER_PREFIX} ${ruleId} `)) return { start, end };
     end = start;
   }
-  return false;
+  return undefined;
 }
 
 /** Whether an inline marker for `ruleId` ends right before `offset`. */

@@ -106,7 +106,9 @@ export function applySites(file: AnalysedFile, candidateSites: readonly Site[]):
     .filter((site) => site.rewrite !== undefined || manual.includes(site))
     .sort((a, b) => a.start - b.start);
 
-  const rewriteEdits = applied.flatMap((site) => site.rewrite?.edits ?? []);
+  // One edit may belong to two sites: a declaration both need (the keys a module's sealer and
+  // runtime share) is written once.
+  const rewriteEdits = [...new Set(applied.flatMap((site) => site.rewrite?.edits ?? []))];
   const edits: TextEdit[] = [...rewriteEdits];
   const imports = applied.flatMap((site) => site.rewrite?.imports ?? []);
   edits.push(...importEdits(file.sourceFile, file.style, imports));

@@ -1,14 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import type { MigrationResult } from '../engine/migration-result.js';
+import { RUNTIME_RELEASE } from './runtime-release.js';
 import { minVersion, satisfies } from './version-range.js';
 
 // What to install after a migration, per package.json: the packages the rewritten code imports
 // that it does not declare, as one command of the project's package manager, and an SDK upgrade
-// only where the runtime's peer range (read from the runtime's own package.json) rules out the
-// SDK the project has installed, or, when nothing is installed, the lowest one it declares.
+// only where the runtime's peer range rules out the SDK the project has installed, or, when nothing
+// is installed, the lowest one it declares. The runtime is the one the project has installed, else
+// the release this codemod writes code for (runtime-release.ts, copied from the runtime's
+// package.json at build time: a published CLI has no runtime of its own to read).
 
 export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
 
@@ -94,15 +96,9 @@ function installedManifest(dir: string, name: string): Manifest | undefined {
   return undefined;
 }
 
-/** The runtime the project already has, else the one installed beside this codemod. */
-function runtimeManifest(dir: string | undefined): Manifest | undefined {
-  const installed = dir === undefined ? undefined : installedManifest(dir, RUNTIME_PACKAGE);
-  if (installed !== undefined) return installed;
-  try {
-    return readManifest(createRequire(import.meta.url).resolve(`${RUNTIME_PACKAGE}/package.json`));
-  } catch {
-    return undefined;
-  }
+/** The runtime the project already has, else the release this codemod writes code for. */
+function runtimeManifest(dir: string | undefined): Manifest {
+  return (dir === undefined ? undefined : installedManifest(dir, RUNTIME_PACKAGE)) ?? RUNTIME_RELEASE;
 }
 
 function declaredRange(manifest: Manifest, name: string): string | undefined {
@@ -115,9 +111,9 @@ function declaredRange(manifest: Manifest, name: string): string | undefined {
 }
 
 /** The SDKs the project declares that the runtime's peer range rules out. */
-function sdkUpgrades(dir: string, project: Manifest, runtime: Manifest | undefined): SdkUpgrade[] {
+function sdkUpgrades(dir: string, project: Manifest, runtime: Manifest): SdkUpgrade[] {
   const upgrades: SdkUpgrade[] = [];
-  for (const [name, range] of Object.entries(runtime?.peerDependencies ?? {})) {
+  for (const [name, range] of Object.entries(runtime.peerDependencies ?? {})) {
     const declared = declaredRange(project, name);
     if (declared === undefined) continue;
     const installed = installedManifest(dir, name)?.version;
@@ -167,14 +163,14 @@ export function installAdvice(result: MigrationResult): InstallAdvice[] {
   const advice: InstallAdvice[] = [];
   for (const [packageJson, names] of packageJsons) {
     const dir = packageJson === undefined ? undefined : path.dirname(packageJson);
-    const runtime = names.has(RUNTIME_PACKAGE) || dir !== undefined ? runtimeManifest(dir) : undefined;
+    const runtime = runtimeManifest(dir);
     const project = packageJson === undefined ? undefined : readManifest(packageJson);
     const upgrades = dir === undefined || project === undefined ? [] : sdkUpgrades(dir, project, runtime);
     const packages = [
       ...[...names]
         .sort()
         .map((name) =>
-          name === RUNTIME_PACKAGE && runtime?.version !== undefined ? `${name}@^${runtime.version}` : name,
+          name === RUNTIME_PACKAGE && runtime.version !== undefined ? `${name}@^${runtime.version}` : name,
         ),
       ...upgrades.map((upgrade) => `${upgrade.name}@${upgrade.range}`),
     ];

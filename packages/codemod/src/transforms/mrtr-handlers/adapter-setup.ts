@@ -7,6 +7,7 @@ import { indentationAt, isBlankLine, lineStartOf } from '../../edits/line-ranges
 import { hasMarkerAbove, markerText } from '../../edits/markers.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { moduleSetupPoint } from '../../edits/module-setup-point.js';
+import { earlierSingleUse, hasSingleUse } from './earlier-single-use.js';
 import type { EligibleHandler, Generation } from './eligible-handlers.js';
 import { ownAdapterReason, serverOptionsNotes, serverOptionsNotesAbove } from './server-construction.js';
 import { serverOptionsEdits } from './server-options.js';
@@ -20,6 +21,7 @@ import {
 } from './runtime-construction.js';
 import { servedTransport, type ServedTransport } from './served-transport.js';
 import { ownServerAdapter, sharedAdapter, type SharedAdapter } from './shared-adapter.js';
+import { joinModuleKeys, keysReadBy, type KeyringUser } from '../shared/state-keys.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
 // Once per module, or once per server when another module creates it (shared-adapter.ts): the
@@ -63,11 +65,11 @@ export function existingAdapter(
 /** The adapter of an earlier run whose keys marker is still there: the deployment still has to set the keys. */
 export function pendingAdapterKeysSite(context: FileContext, existing: ExistingAdapter): Site | undefined {
   const statement = existing.statement;
-  const declaration = context.textOf(statement);
-  if (!/\.fromEnv\s*\(/.test(declaration)) return undefined;
+  const keys = keysReadBy(context, statement);
+  if (keys === undefined) return undefined;
   const lineStart = lineStartOf(context.text, statement.getStart(context.sourceFile));
   if (!hasMarkerAbove(context.text, lineStart, REQUEST_STATE_RULE_ID)) return undefined;
-  const choice = choiceWritten(declaration, servedTransport(context));
+  const choice = choiceWritten(context.textOf(statement), keys, servedTransport(context));
   return context.manualSite(
     {
       transform: TRANSFORM_ID,
@@ -118,7 +120,8 @@ export interface AdapterSetup {
 }
 
 /**
- * The adapter to register through: the one an earlier run declared, one shared from the module
+ * The adapter to register through: the one an earlier run declared (given single use when this
+ * run's handlers journal steps), one shared from the module
  * creating the server, or a new one after the imports. For SDK v2 it also wraps the servers
  * created in the file, and notes above the adapter which servers the handlers register on are
  * created elsewhere.
@@ -147,7 +150,18 @@ export function planAdapterSetup(
           .join(''),
       });
     const sites = notes.map((note) => serverOptionsSite(context, existing.statement, note));
-    return { name: existing.name, finish: () => ({ edits, imports: [], sites }) };
+    return {
+      name: existing.name,
+      finish: (singleUse) => {
+        if (!singleUse || hasSingleUse(context, existing)) return { edits, imports: [], sites };
+        const added = earlierSingleUse(context, existing);
+        return {
+          edits: [...edits, ...added.edits],
+          imports: added.imports,
+          sites: [...sites, ...added.sites],
+        };
+      },
+    };
   }
   const shared = sharedAdapter(context, generation, handlers);
   if (shared !== undefined)
@@ -179,8 +193,18 @@ export function planAdapterSetup(
   return {
     name,
     finish: (singleUse) => {
-      const choice = { transport, singleUse };
-      const declaration = adapterDeclaration(context, generation, name, choice, false, notes);
+      // Its edits are the site's once returned: it reads the keys the module's sealer reads, if
+      // any, but is not written again for a user joining later (one more adapter of the module).
+      const user: KeyringUser = {
+        kind: 'runtime',
+        transport,
+        edits: [],
+        imports: [],
+        render: () => undefined,
+      };
+      const joined = joinModuleKeys(context, user);
+      const choice = { transport: joined.transport, singleUse };
+      const declaration = adapterDeclaration(context, generation, name, choice, joined.keyring, false, notes);
       const text = context.text;
       const before = point.offset > 0 && !isBlankLine(text, lineStartOf(text, point.offset - 1)) ? [''] : [];
       const keys = context.manualSite(
@@ -191,15 +215,16 @@ export function planAdapterSetup(
           node: point.statement,
           todo: deploymentTodo(choice),
         },
-        deploymentReason(transport, ownAdapterReason(context, handlers)),
+        deploymentReason(joined.transport, ownAdapterReason(context, handlers)),
       );
       const lines = [...before, ...declaration.lines, '', ''];
       return {
         edits: [
+          ...user.edits,
           { start: point.offset, end: point.offset, text: lines.join(context.style.newline) },
           ...(generation === 'v2' ? serverOptionsEdits(context, name) : []),
         ],
-        imports: declaration.imports,
+        imports: [...user.imports, ...declaration.imports],
         sites: [
           { ...keys, anchor: { kind: 'in-rewrite' } },
           ...notes.map((note) => serverOptionsSite(context, point.statement, note)),

@@ -19,6 +19,7 @@ import {
   type Generation,
   type HelperFunction,
 } from './eligible-handlers.js';
+import { pendingSingleUseSite } from './earlier-single-use.js';
 import { placeIn, unitOf } from './cross-file-calls.js';
 import { journalsSteps } from './runtime-construction.js';
 import { ForeignHelperCalls } from './foreign-helpers.js';
@@ -272,11 +273,18 @@ function planUrlThrows(
  */
 function analyse(context: FileContext): Site[] {
   const sites: Site[] = [];
+  // An earlier adapter's keys site, which its setup replaces when it turns single use on.
+  const pendingKeys = new Map<Generation, Site>();
   for (const generation of ['v1', 'v2'] as const) {
     const existing = existingAdapter(context.sourceFile, generation);
     if (existing === undefined) continue;
     const pending = pendingAdapterKeysSite(context, existing);
-    if (pending !== undefined) sites.push(pending);
+    if (pending !== undefined) {
+      pendingKeys.set(generation, pending);
+      sites.push(pending);
+    }
+    const singleUse = pendingSingleUseSite(context, existing);
+    if (singleUse !== undefined) sites.push(singleUse);
     sites.push(...pendingServerOptionsSites(context, existing));
   }
   const finder = PlacementFinder.for(context);
@@ -421,6 +429,9 @@ function analyse(context: FileContext): Site[] {
       if (setup === undefined) continue;
       edits.push(...setup.edits);
       imports.push(...setup.imports);
+      const stale = pendingKeys.get(generation);
+      if (stale !== undefined && setup.sites.some((site) => site.kind === 'state-keys'))
+        sites.splice(sites.indexOf(stale), 1);
       sites.push(...setup.sites);
     }
   };

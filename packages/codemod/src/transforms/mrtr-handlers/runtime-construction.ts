@@ -3,16 +3,15 @@ import type { FileContext } from '../../analysis/file-context.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { REQUEST_STATE_RULE_ID } from '../../analysis/site-category.js';
 import { markerText } from '../../edits/markers.js';
-import { braces, quoteString, semicolon } from '../../edits/source-style.js';
-import { KEYS_ADVICE, KEYS_VARIABLE } from '../request-state/sealer-setup.js';
+import { braces, semicolon, type SourceStyle } from '../../edits/source-style.js';
+import { keysAdvice, keysReason, perProcessKeyWritten, THEN_DELETE } from '../shared/state-keys.js';
 import type { Generation } from './eligible-handlers.js';
 import type { HandlerRewrite } from './replay-handler.js';
 import type { ServedTransport } from './served-transport.js';
 
 // The `new MrtrRuntime({ … })` an adapter the codemod declares runs on, and what its marker says.
-// Keys: `Keyring.fromEnv()` never throws at import; unset keys fail the first sealed round, the
-// safe branch for a server that may run on several instances. A server the run shows is served
-// over stdio only (one process per client) seals on a random key per process instead.
+// Keys: read as shared/state-keys.ts says (never a throw at import; a per-process key for a server
+// served over stdio only; one read per module that also seals state by hand).
 // Single use: a step runs once only if no retry can open its state twice, so code that journals
 // steps redeems each state at most once, in memory for one process.
 
@@ -36,20 +35,19 @@ export function journalsSteps(rewrite: HandlerRewrite): boolean {
   return written.some((edit) => /\.step\(/.test(edit.text));
 }
 
+/** The option a runtime whose handlers journal steps is given, and the store class it names. */
+export const SINGLE_USE_STORE = 'MemoryRedemptionStore';
+
 /** The options of `new MrtrRuntime({ … })`, one per entry, and the runtime names they use. */
 function runtimeOptions(
   context: FileContext,
   choice: RuntimeChoice,
+  keyring: string,
 ): { readonly options: string[]; readonly imports: ImportRequest[] } {
-  const keyring = context.importFor(RUNTIME_PACKAGE, 'Keyring');
-  const keysArgument =
-    choice.transport.kind === 'stdio-only'
-      ? braces(context.style, `whenUnset: ${quoteString(context.style, 'per-process-key')}`)
-      : '';
-  const options = [`keyring: ${keyring.local}.fromEnv(${keysArgument})`];
-  const imports = [keyring];
+  const options = [`keyring: ${keyring}`];
+  const imports = [];
   if (choice.singleUse) {
-    const store = context.importFor(RUNTIME_PACKAGE, 'MemoryRedemptionStore');
+    const store = context.importFor(RUNTIME_PACKAGE, SINGLE_USE_STORE);
     imports.push(store);
     options.push(`singleUse: new ${store.local}()`);
   }
@@ -60,37 +58,55 @@ function runtimeOptions(
 const LINE_WIDTH = 100;
 
 /**
- * `const <name> = new SdkV1Adapter(new MrtrRuntime({ … }));` under its keys marker, and the names
- * it imports, with `notes` as further markers; `exported` for an adapter the modules registering handlers on the server import.
+ * `<head>new MrtrRuntime({ <options> })<tail>` on one line when it fits, else broken as a formatter
+ * would: the runtime on a line of its own, then each option on one.
+ */
+export function runtimeDeclarationLines(
+  style: SourceStyle,
+  head: string,
+  runtimeClass: string,
+  options: readonly string[],
+  tail: string,
+): string[] {
+  const oneLine = `new ${runtimeClass}(${braces(style, options.join(', '))})`;
+  const unit = style.indentUnit;
+  if (head.length + oneLine.length + tail.length <= LINE_WIDTH) return [`${head}${oneLine}${tail}`];
+  if (unit.length + oneLine.length + 1 <= LINE_WIDTH) return [head, `${unit}${oneLine},`, tail];
+  return [
+    head,
+    `${unit}new ${runtimeClass}({`,
+    ...options.map((option) => `${unit}${unit}${option},`),
+    `${unit}}),`,
+    tail,
+  ];
+}
+
+/**
+ * `const <name> = new SdkV1Adapter(new MrtrRuntime({ keyring: <keyring>, … }));` under its keys
+ * marker, and the names it imports, with `notes` as further markers; `exported` for an adapter the
+ * modules registering handlers on the server import.
  */
 export function adapterDeclaration(
   context: FileContext,
   generation: Generation,
   name: string,
   choice: RuntimeChoice,
+  keyring: string,
   exported: boolean,
   notes: readonly string[] = [],
 ): { readonly lines: string[]; readonly imports: ImportRequest[] } {
   const style = context.style;
   const adapter = context.importFor(ADAPTER_MODULE[generation], ADAPTER_CLASS[generation]);
-  const runtime = runtimeOptions(context, choice);
+  const runtime = runtimeOptions(context, choice, keyring);
   const runtimeClass = runtime.imports.at(-1)!.local;
   const head = `${exported ? 'export ' : ''}const ${name} = new ${adapter.local}(`;
-  const tail = `)${semicolon(style)}`;
-  const oneLine = `new ${runtimeClass}(${braces(style, runtime.options.join(', '))})`;
-  const unit = style.indentUnit;
-  const declaration =
-    head.length + oneLine.length + tail.length <= LINE_WIDTH
-      ? [`${head}${oneLine}${tail}`]
-      : unit.length + oneLine.length + 1 <= LINE_WIDTH
-        ? [head, `${unit}${oneLine},`, tail]
-        : [
-            head,
-            `${unit}new ${runtimeClass}({`,
-            ...runtime.options.map((option) => `${unit}${unit}${option},`),
-            `${unit}}),`,
-            tail,
-          ];
+  const declaration = runtimeDeclarationLines(
+    style,
+    head,
+    runtimeClass,
+    runtime.options,
+    `)${semicolon(style)}`,
+  );
   return {
     lines: [
       `// ${markerText(REQUEST_STATE_RULE_ID, deploymentTodo(choice))}`,
@@ -104,19 +120,16 @@ export function adapterDeclaration(
   };
 }
 
-const THEN_DELETE = 'Then delete this comment.';
-
-const STDIO_KEYS_ADVICE = `Served over stdio only, so while ${KEYS_VARIABLE} is unset each process seals with a random key of its own and says so on stderr. If it is ever served over HTTP, or a retry may reach another process, set ${KEYS_VARIABLE} on every instance and drop whenUnset (docs/runtime.md).`;
-
-const FAIL_CLOSED = 'Until then the first round that seals state fails, saying how to set them.';
-
-const SINGLE_USE_ADVICE =
+export const SINGLE_USE_ADVICE =
   'Its handlers journal steps, so each requestState opens once (singleUse) and a retry cannot run a step again: MemoryRedemptionStore holds for one process; with several instances, pass a RedisRedemptionStore on the Redis they share (docs/runtime.md).';
 
 /** The todo of the adapter's keys marker: where the keys come from, and the single-use store. */
 export function deploymentTodo(choice: RuntimeChoice): string {
-  const keys = choice.transport.kind === 'stdio-only' ? [STDIO_KEYS_ADVICE] : [KEYS_ADVICE, FAIL_CLOSED];
-  return [...keys, ...(choice.singleUse ? [SINGLE_USE_ADVICE] : []), THEN_DELETE].join(' ');
+  return [
+    ...keysAdvice(choice.transport),
+    ...(choice.singleUse ? [SINGLE_USE_ADVICE] : []),
+    THEN_DELETE,
+  ].join(' ');
 }
 
 /**
@@ -124,16 +137,13 @@ export function deploymentTodo(choice: RuntimeChoice): string {
  * why the module has an adapter of its own (`ownAdapter`) when its server is created elsewhere.
  */
 export function deploymentReason(transport: ServedTransport, ownAdapter?: string): string {
-  const keys =
-    transport.kind === 'stdio-only'
-      ? `assumed served over stdio only (${transport.where}, no other transport in the run), so a per-process key works until the deployment sets its own; the codemod cannot choose or store a shared secret`
-      : `assumed it may be served over HTTP or by several instances (${transport.why}), so the keys must come from the deployment’s configuration; the codemod cannot choose or store a secret`;
+  const keys = keysReason(transport);
   return ownAdapter === undefined ? keys : `${keys}; ${ownAdapter}`;
 }
 
-/** The choice an earlier run wrote, read back from its adapter's declaration. */
-export function choiceWritten(declaration: string, transport: ServedTransport): RuntimeChoice {
-  const perProcess = /whenUnset/.test(declaration);
+/** The choice an earlier run wrote, read back from its adapter's declaration and the keys it reads. */
+export function choiceWritten(declaration: string, keys: string, transport: ServedTransport): RuntimeChoice {
+  const perProcess = perProcessKeyWritten(keys);
   let written = transport;
   if (perProcess && transport.kind !== 'stdio-only')
     written = { kind: 'stdio-only', where: 'as an earlier run found' };

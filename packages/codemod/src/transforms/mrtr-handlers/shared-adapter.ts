@@ -15,7 +15,8 @@ import {
   deploymentTodo,
   type RuntimeChoice,
 } from './runtime-construction.js';
-import { servedTransport } from './served-transport.js';
+import { servedTransport, type ServedTransport } from './served-transport.js';
+import { joinModuleKeys } from '../shared/state-keys.js';
 import { serverOptionsEdits } from './server-options.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
@@ -46,13 +47,19 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
  * server: the ones importing the server, and its own.
  */
 class PlannedAdapter {
-  /** The edits and imports of the server module's rewrite; the declaration is the first edit. */
+  /**
+   * The edits and imports of the server module's rewrite: the keys the module shares (if its
+   * sealer reads them too), the wraps of an SDK v2 server, and the declaration.
+   */
   readonly #edits: TextEdit[];
   readonly #imports: ImportRequest[];
+  readonly #wraps: number;
+  #declared: TextEdit | undefined;
   /** The sites that write it, until the first module whose rewrite uses it takes them. */
   #sites: Site[] | undefined;
   readonly #keys: Writable<Site>;
   #choice: RuntimeChoice;
+  #keyring = '';
 
   constructor(
     readonly server: FileContext,
@@ -63,11 +70,26 @@ class PlannedAdapter {
     construction: ts.VariableDeclaration,
   ) {
     this.#choice = { transport: servedTransport(server), singleUse: false };
-    const declaration = this.#declaration();
     const wraps = generation === 'v2' ? serverOptionsEdits(server, name) : [];
-    this.#edits = [declaration.edit, ...wraps];
-    this.#imports = declaration.imports;
+    this.#wraps = wraps.length;
+    this.#edits = [...wraps];
+    this.#imports = [];
     const base = { transform: TRANSFORM_ID, category: 'request-state' as const };
+    const keys = server.manualSite(
+      { ...base, node: point.statement, kind: 'state-keys', todo: deploymentTodo(this.#choice) },
+      deploymentReason(this.#choice.transport),
+    );
+    this.#keys = { ...keys, anchor: { kind: 'in-rewrite' } };
+    if (this.writable) {
+      const joined = joinModuleKeys(server, {
+        kind: 'runtime',
+        transport: this.#choice.transport,
+        edits: this.#edits,
+        imports: [],
+        render: (keyring, transport) => this.#write(keyring, transport),
+      });
+      this.#write(joined.keyring, joined.transport);
+    }
     const rewrite = server.rewriteSite(
       {
         ...base,
@@ -81,30 +103,37 @@ class PlannedAdapter {
       this.#edits,
       { imports: this.#imports, packages: [RUNTIME_PACKAGE] },
     );
-    const keys = server.manualSite(
-      { ...base, node: point.statement, kind: 'state-keys', todo: deploymentTodo(this.#choice) },
-      deploymentReason(this.#choice.transport),
-    );
-    this.#keys = { ...keys, anchor: { kind: 'in-rewrite' } };
     this.#sites = [{ ...rewrite, link: { unit, requires: [] } }, this.#keys];
   }
 
   /** Whether the server module can take it: a SDK v2 one must be created there, to be wrapped. */
   get writable(): boolean {
-    return this.#edits.length > (this.generation === 'v2' ? 1 : 0);
+    return this.generation !== 'v2' || this.#wraps > 0;
   }
 
-  #declaration(): { edit: TextEdit; imports: ImportRequest[] } {
+  /** Writes the declaration (again) reading the keys from `keyring`, its marker advising for `transport`. */
+  #write(keyring: string, transport: ServedTransport): void {
+    this.#keyring = keyring;
+    this.#choice = { ...this.#choice, transport };
     const server = this.server;
     const text = server.text;
     const offset = this.point.offset;
     const before = offset > 0 && !isBlankLine(text, lineStartOf(text, offset - 1)) ? [''] : [];
-    const declaration = adapterDeclaration(server, this.generation, this.name, this.#choice, true);
+    const declaration = adapterDeclaration(server, this.generation, this.name, this.#choice, keyring, true);
     const lines = [...before, ...declaration.lines, '', ''];
-    return {
-      edit: { start: offset, end: offset, text: lines.join(server.style.newline) },
-      imports: declaration.imports,
-    };
+    const edit = { start: offset, end: offset, text: lines.join(server.style.newline) };
+    const at = this.#declared === undefined ? -1 : this.#edits.indexOf(this.#declared);
+    if (at === -1) this.#edits.push(edit);
+    else this.#edits[at] = edit;
+    this.#declared = edit;
+    this.#imports.splice(
+      0,
+      this.#imports.length,
+      server.importFor(RUNTIME_PACKAGE, 'Keyring'),
+      ...declaration.imports,
+    );
+    this.#keys.todo = deploymentTodo(this.#choice);
+    this.#keys.reason = deploymentReason(transport);
   }
 
   /**
@@ -115,10 +144,7 @@ class PlannedAdapter {
   take(singleUse: boolean): Site[] {
     if (singleUse && !this.#choice.singleUse) {
       this.#choice = { ...this.#choice, singleUse };
-      const declaration = this.#declaration();
-      this.#edits[0] = declaration.edit;
-      this.#imports.splice(0, this.#imports.length, ...declaration.imports);
-      this.#keys.todo = deploymentTodo(this.#choice);
+      this.#write(this.#keyring, this.#choice.transport);
     }
     const sites = this.#sites ?? [];
     this.#sites = undefined;

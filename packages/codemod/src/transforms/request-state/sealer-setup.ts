@@ -3,26 +3,38 @@ import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { REQUEST_STATE_RULE_ID } from '../../analysis/site-category.js';
 import type { Site } from '../../analysis/site.js';
-import { existingImportLocal } from '../../edits/imports.js';
+import { existingImportLocal, type ImportRequest } from '../../edits/imports.js';
 import { isBlankLine, lineStartOf } from '../../edits/line-ranges.js';
 import { hasMarkerAbove, markerText } from '../../edits/markers.js';
 import { braces, quoteString, semicolon, type SourceStyle } from '../../edits/source-style.js';
 import { moduleSetupPoint } from '../../edits/module-setup-point.js';
+import type { TextEdit } from '../../edits/text-edit.js';
+import { servedTransport, type ServedTransport } from '../mrtr-handlers/served-transport.js';
+import {
+  joinModuleKeys,
+  keysAdvice,
+  keysReadBy,
+  keysReason,
+  perProcessKeyWritten,
+  THEN_DELETE,
+  type KeyringUser,
+} from '../shared/state-keys.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
 // What sealing needs once per file: a sealer whose keys come from the deployment, and a helper
 // that names whom and which request a state is bound to.
 
-/** The variable `Keyring.fromEnv()` reads by default (the runtime's `DEFAULT_KEYS_VARIABLE`). */
-export const KEYS_VARIABLE = 'MCP_MRTR_STATE_KEYS';
+/** The keys todo of a sealer whose keys are read as `transport` calls for. */
+function keysTodo(transport: ServedTransport): string {
+  return [...keysAdvice(transport), THEN_DELETE].join(' ');
+}
 
-/** What to do about the keys, without the closing "Then delete this comment.". */
-export const KEYS_ADVICE = `Give every instance that may handle a retry the same requestState keys: set ${KEYS_VARIABLE} to "id:base64secret" entries, current key first (generate a secret with: node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"), or load them from your secret manager with Keyring.fromProvider.`;
-
-export const KEYS_TODO = `${KEYS_ADVICE} Then delete this comment.`;
-
-const KEYS_REASON =
-  'the keys must come from the deployment’s configuration; the codemod cannot choose or store a secret';
+/** How an earlier run's sealer reads its keys, as far as the `Keyring.fromEnv(…)` it reads shows. */
+function transportWritten(keys: string): ServedTransport {
+  return perProcessKeyWritten(keys)
+    ? { kind: 'stdio-only', where: 'as an earlier run found' }
+    : { kind: 'unknown', why: 'an earlier run wrote Keyring.fromEnv() without whenUnset' };
+}
 
 const SEALER_NAME = 'requestStateSealer';
 const BINDING_NAME = 'requestStateBinding';
@@ -83,18 +95,20 @@ export function setupNames(context: FileContext, existing: ExistingSetup): Setup
  */
 export function pendingKeysSite(context: FileContext, existing: ExistingSetup): Site | undefined {
   const statement = existing.sealer?.statement;
-  if (statement === undefined || !/\.fromEnv\s*\(/.test(context.textOf(statement))) return undefined;
+  const keys = statement === undefined ? undefined : keysReadBy(context, statement);
+  if (statement === undefined || keys === undefined) return undefined;
   const lineStart = lineStartOf(context.text, statement.getStart(context.sourceFile));
   if (!hasMarkerAbove(context.text, lineStart, REQUEST_STATE_RULE_ID)) return undefined;
+  const transport = transportWritten(keys);
   return context.manualSite(
     {
       transform: TRANSFORM_ID,
       category: 'request-state',
       kind: 'state-keys',
       node: statement,
-      todo: KEYS_TODO,
+      todo: keysTodo(transport),
     },
-    KEYS_REASON,
+    keysReason(transport),
   );
 }
 
@@ -130,10 +144,14 @@ function bindingHelper(style: SourceStyle, name: string, principal: string, type
   ];
 }
 
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
 /**
  * The setup a file needs before its state can be sealed: the sealer (keys from the environment,
- * with the marker that says the deployment must provide them) and the binding helper, inserted
- * after the imports; plus the manual site for the keys. Undefined when the file has both.
+ * with the marker that says what the deployment must provide) and the binding helper, inserted
+ * after the imports; plus the manual site for the keys. Undefined when the file has both. A server
+ * the run shows is served over stdio only seals on a per-process key while the keys are unset; a
+ * module whose handlers also run on the runtime reads the keys once for both (shared/state-keys.ts).
  */
 export function planSetup(
   context: FileContext,
@@ -144,37 +162,59 @@ export function planSetup(
   const point = moduleSetupPoint(context.sourceFile);
   if (point === undefined) return undefined;
   const style = context.style;
-  const lines: string[] = [];
-  const imports = [];
-  if (existing.sealer === undefined) {
-    const keyring = context.importFor(RUNTIME_PACKAGE, 'Keyring');
-    const sealer = context.importFor(RUNTIME_PACKAGE, 'RequestStateSealer');
-    imports.push(keyring, sealer);
-    lines.push(
-      `// ${markerText(REQUEST_STATE_RULE_ID, KEYS_TODO)}`,
-      `const ${names.sealer} = new ${sealer.local}(${braces(style, `keyring: ${keyring.local}.fromEnv()`)})${semicolon(style)}`,
-      '',
-    );
-  }
-  if (existing.binding === undefined) {
-    const principal = context.importFor(RUNTIME_PACKAGE, 'principalFromAuth');
-    imports.push(principal);
-    lines.push(...bindingHelper(style, names.binding, principal.local, isTypeScript(context.sourceFile)), '');
-  }
+  const principal = context.importFor(RUNTIME_PACKAGE, 'principalFromAuth');
+  const bindingImports = existing.binding === undefined ? [principal] : [];
   const text = context.text;
   const before = point.offset > 0 && !isBlankLine(text, lineStartOf(text, point.offset - 1)) ? [''] : [];
-  const insertion = [...before, ...lines, ''].join(style.newline);
+  const insertion = (sealerLines: readonly string[]): TextEdit => {
+    const lines = [...before, ...sealerLines];
+    if (existing.binding === undefined)
+      lines.push(
+        ...bindingHelper(style, names.binding, principal.local, isTypeScript(context.sourceFile)),
+        '',
+      );
+    return { start: point.offset, end: point.offset, text: [...lines, ''].join(style.newline) };
+  };
   const base = { transform: TRANSFORM_ID, category: 'request-state', node: point.statement } as const;
-  const setup = context.rewriteSite(
-    {
-      ...base,
-      kind: 'sealer-setup',
-      todo: 'Create a RequestStateSealer and bind each state to its principal and request.',
-    },
-    [{ start: point.offset, end: point.offset, text: insertion }],
-    { imports, packages: [RUNTIME_PACKAGE] },
-  );
-  if (existing.sealer !== undefined) return [setup];
-  const keys = context.manualSite({ ...base, kind: 'state-keys', todo: KEYS_TODO }, KEYS_REASON);
-  return [setup, { ...keys, anchor: { kind: 'in-rewrite' } }];
+  const todo = 'Create a RequestStateSealer and bind each state to its principal and request.';
+  if (existing.sealer !== undefined) {
+    const edits = [insertion([])];
+    return [
+      context.rewriteSite({ ...base, kind: 'sealer-setup', todo }, edits, {
+        imports: bindingImports,
+        packages: [RUNTIME_PACKAGE],
+      }),
+    ];
+  }
+  const sealer = context.importFor(RUNTIME_PACKAGE, 'RequestStateSealer');
+  const sealerLines = (keyring: string, transport: ServedTransport) => [
+    `// ${markerText(REQUEST_STATE_RULE_ID, keysTodo(transport))}`,
+    `const ${names.sealer} = new ${sealer.local}(${braces(style, `keyring: ${keyring}`)})${semicolon(style)}`,
+    '',
+  ];
+  const transport = servedTransport(context);
+  const keys: Writable<Site> = {
+    ...context.manualSite({ ...base, kind: 'state-keys', todo: keysTodo(transport) }, keysReason(transport)),
+    anchor: { kind: 'in-rewrite' },
+  };
+  const edits: TextEdit[] = [];
+  const imports: ImportRequest[] = [];
+  let written: TextEdit | undefined;
+  const write = (keyring: string, readAs: ServedTransport) => {
+    const edit = insertion(sealerLines(keyring, readAs));
+    if (written === undefined) edits.push(edit);
+    else edits[edits.indexOf(written)] = edit;
+    written = edit;
+    keys.todo = keysTodo(readAs);
+    keys.reason = keysReason(readAs);
+  };
+  const user: KeyringUser = { kind: 'sealer', transport, edits, imports, render: write };
+  const joined = joinModuleKeys(context, user);
+  write(joined.keyring, joined.transport);
+  imports.push(sealer, ...bindingImports);
+  const setup = context.rewriteSite({ ...base, kind: 'sealer-setup', todo }, edits, {
+    imports,
+    packages: [RUNTIME_PACKAGE],
+  });
+  return [setup, keys];
 }
