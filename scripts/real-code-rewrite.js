@@ -13,7 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-/** @typedef {{ name: string, commit: string, paths: string[], ignore: string[], heldOut: boolean }} Repo */
+// A repository once held out and measured keeps `heldOutUntil` (the stop at which its one held-out
+// figure was taken) after it joins the tuning set, so its later figures are not read as unseen code.
+/** @typedef {{ name: string, commit: string, paths: string[], ignore: string[], heldOut: boolean, heldOutUntil?: string }} Repo */
 /** @typedef {{ repo: string, file: string, line: number, label: 'eligible' | 'not-eligible', reason: string }} SiteLabel */
 /** @typedef {{ repos: Repo[], sites: SiteLabel[] }} LabelsFile */
 /** @typedef {{ file: string, line: number, kind: string, reason?: string }} ReportSite */
