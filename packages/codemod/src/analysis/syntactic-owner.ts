@@ -65,10 +65,13 @@ function importOf(declaration: ts.Declaration): { module: string; imported: stri
   return undefined;
 }
 
-/** What core says a name imported from `module` is, with the module it came from. */
+/**
+ * What core says a name imported from `module` is, with the module it came from. A class or type
+ * imported from any other module is that module's own, not the SDK's (the lint's rule too).
+ */
 function ownerOfImport(module: string, imported: string): Evidence {
   const owner = sdkOwnerOfImport(module, imported);
-  return owner === undefined || owner === 'other' ? owner : { owner, module };
+  return owner === undefined || owner === 'other' ? 'other' : { owner, module };
 }
 
 /**
