@@ -235,9 +235,24 @@ function ownerOfDefinition(
   }
 }
 
+/** `(server as any)`: whatever the expression was, the code chose not to say what it is. */
+function erasesType(node: Node): boolean {
+  for (let current = node; ;) {
+    if (current.type === AST_NODE_TYPES.TSAsExpression || current.type === AST_NODE_TYPES.TSTypeAssertion) {
+      if (current.typeAnnotation.type === AST_NODE_TYPES.TSAnyKeyword) return true;
+      current = current.expression;
+    } else if (
+      current.type === AST_NODE_TYPES.TSNonNullExpression ||
+      current.type === AST_NODE_TYPES.TSSatisfiesExpression
+    ) {
+      current = current.expression;
+    } else return false;
+  }
+}
+
 /** Resolves a receiver without type information: declarations, imports and `new` expressions. */
 export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth = 0): OwnerResolution {
-  if (depth > MAX_DEPTH) return UNKNOWN;
+  if (depth > MAX_DEPTH || erasesType(node)) return UNKNOWN;
   const current = unwrap(node);
   switch (current.type) {
     case AST_NODE_TYPES.Identifier:
