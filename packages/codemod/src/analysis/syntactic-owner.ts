@@ -298,8 +298,8 @@ export function syntacticOrigin(checker: ts.TypeChecker, node: ts.Expression, de
     }
     const receiver = syntacticOrigin(checker, current.expression, depth + 1);
     if (receiver === undefined) return undefined;
-    if (receiver === 'other')
-      return sdkOwnerThroughProperty(current.name.text, 'other') === undefined ? undefined : 'other';
+    // A member of an object proven to be something else (`anthropic.messages`) is that code's too.
+    if (receiver === 'other') return 'other';
     const owner = sdkOwnerThroughProperty(current.name.text, receiver.owner);
     return owner === undefined || owner === 'other' ? owner : { owner, module: receiver.module };
   }

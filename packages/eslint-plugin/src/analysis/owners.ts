@@ -271,7 +271,9 @@ export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth 
         const field = ownerOfThisMember(file, current, key, depth);
         if (field.kind !== 'unknown' || via === undefined) return field;
       }
-      if (via === undefined || via === 'other') return UNKNOWN;
+      // A member of an object proven to be something else (`anthropic.messages`) is that code's too.
+      if (via === undefined || via === 'other')
+        return resolveOwnerSyntactically(file, current.object, depth + 1).kind === 'other' ? OTHER : UNKNOWN;
       // `agent.server.server`, `ctx.mcpServer.server`: the SDK's idiom whatever `agent` is.
       const object = unwrap(current.object);
       const chained = sdkOwnerOfServerChain(
