@@ -271,6 +271,22 @@ function ownerOfDeclaration(checker: ts.TypeChecker, declaration: ts.Declaration
   return undefined;
 }
 
+/** `(server as any)`: whatever the expression was, the code chose not to say what it is (the lint's rule too). */
+function erasesType(node: ts.Expression): boolean {
+  for (let current = node; ;) {
+    if (ts.isAsExpression(current) || ts.isTypeAssertionExpression(current)) {
+      if (current.type.kind === ts.SyntaxKind.AnyKeyword) return true;
+      current = current.expression;
+    } else if (
+      ts.isParenthesizedExpression(current) ||
+      ts.isNonNullExpression(current) ||
+      ts.isSatisfiesExpression(current)
+    ) {
+      current = current.expression;
+    } else return false;
+  }
+}
+
 /**
  * What a receiver is by syntax alone, for files whose SDK types are not installed: built by
  * `new Server(…)`/`new McpServer(…)` (or annotated with such a type) imported from an MCP SDK
@@ -282,7 +298,7 @@ function ownerOfDeclaration(checker: ts.TypeChecker, declaration: ts.Declaration
  * root is unknown is not taken to be the SDK's, because the codemod rewrites what it finds.
  */
 export function syntacticOrigin(checker: ts.TypeChecker, node: ts.Expression, depth = 0): Evidence {
-  if (depth > MAX_DEPTH) return undefined;
+  if (depth > MAX_DEPTH || erasesType(node)) return undefined;
   const current = unwrapExpression(node);
   if (ts.isNewExpression(current)) return ownerOfName(checker, current.expression);
   if (ts.isCallExpression(current)) return ownerOfCall(checker, current, depth);
