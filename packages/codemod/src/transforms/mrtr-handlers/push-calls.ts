@@ -140,7 +140,6 @@ function carriedRequest(checker: ts.TypeChecker, call: ts.CallExpression): Carri
  * the SDK, or with the SDK's argument (`ctx.elicitInput({ message, requestedSchema })`). A
  * receiver syntax proves to be something else (built by a class imported from another package) is
  * not, nor is an SDK-named call elsewhere (`context.elicitInput('Name?', fields)` of a framework).
- * Such a site is left by hand, saying the receiver's type is unknown.
  */
 function isSdkByName(context: FileContext, access: ts.PropertyAccessExpression): boolean {
   if (hasPushArgument(access)) return true;
