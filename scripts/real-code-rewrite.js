@@ -3,6 +3,8 @@
 // fixtures/real-code/rewrite-labels.json and prints, per repository and for the tuning and held-out
 // sets apart, how many push questions labelled `eligible` were rewritten, which stayed manual and
 // why, which were not seen at all, and any site labelled `not-eligible` that was rewritten (a defect).
+// It also runs `mcp-mrtr check` over the same paths and lists, per repository, the push sites only one
+// of `check` and `migrate` reports (their parity; a site seen by one alone fails the run too).
 // It reads the built CLI (`npm run build` first). The copies are never fetched here; see
 // fixtures/real-code/README.md. With `--with-sdk DIR`, it runs a second time on copies under DIR
 // whose parent holds a node_modules with the MCP SDK, so receivers resolve through the types
@@ -21,6 +23,8 @@ import { parseArgs } from 'node:util';
 /** @typedef {{ file: string, line: number, kind: string, reason?: string }} ReportSite */
 /** @typedef {{ rewritten: ReportSite[], manual: ReportSite[] }} Report */
 /** @typedef {{ outcome: 'rewritten' | 'manual' | 'unseen', kind?: string, reason?: string }} Outcome */
+/** @typedef {{ line: number, ruleId: string | null, messageId?: string, message: string }} LintMessage */
+/** @typedef {{ filePath: string, messages: LintMessage[] }} LintResult */
 
 const root = path.resolve(import.meta.dirname, '..');
 const CLI = path.join(root, 'packages/cli/dist/src/bin.js');
@@ -96,6 +100,72 @@ function outcomesOf(repo, directory) {
   }
 }
 
+/** The catalog rules whose `call`, `send` and `legacyError` findings are push questions. */
+const PUSH_RULES = new Set([
+  '@mcp-mrtr/no-push-elicitation',
+  '@mcp-mrtr/no-deprecated-sampling',
+  '@mcp-mrtr/no-deprecated-roots',
+]);
+
+/**
+ * Whether a `check` finding is a push question, the sites `migrate` lists: a call or send of
+ * elicitation, sampling or `roots/list` (not a roots notification), or a thrown
+ * `UrlElicitationRequiredError`. @param {LintMessage} message
+ */
+function isPushFinding(message) {
+  if (message.ruleId === null || !PUSH_RULES.has(message.ruleId)) return false;
+  if (message.messageId === 'legacyError') return true;
+  if (message.messageId !== 'call' && message.messageId !== 'send') return false;
+  return message.ruleId !== '@mcp-mrtr/no-deprecated-roots' || /\broots\/list\b/.test(message.message);
+}
+
+/**
+ * The push sites `check` reports in one copy over the repository's paths, by `file:line`.
+ * @param {Repo} repo @param {string} directory @returns {Map<string, string>}
+ */
+function checkSitesOf(repo, directory) {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'mcp-mrtr-check-'));
+  const output = path.join(scratch, 'check.json');
+  try {
+    const result = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'check',
+        '--quiet',
+        '--format',
+        'json',
+        '--output',
+        output,
+        ...repo.ignore.flatMap((pattern) => ['--ignore', pattern]),
+        ...repo.paths,
+      ],
+      { cwd: directory, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+    );
+    if (result.status === 2 || !existsSync(output)) {
+      throw new Error(`check failed in ${directory} (exit ${result.status}):\n${result.stderr}`);
+    }
+    /** @type {LintResult[]} */
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- ESLint's JSON formatter's shape
+    const results = JSON.parse(readFileSync(output, 'utf8'));
+    /** @type {Map<string, string>} */
+    const found = new Map();
+    for (const { filePath, messages } of results) {
+      const file = path.relative(directory, filePath).split(path.sep).join('/');
+      for (const message of messages) {
+        if (isPushFinding(message))
+          found.set(
+            `${file}:${message.line}`,
+            `${message.ruleId?.replace('@mcp-mrtr/', '')} ${message.messageId}`,
+          );
+      }
+    }
+    return found;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 /** @param {number} part @param {number} whole */
 const percent = (part, whole) => (whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)} %`);
 
@@ -110,7 +180,7 @@ const copyOf = (bases, name) =>
  */
 function measure(bases, title) {
   console.log(`\n## ${title}\n`);
-  console.log('repository\tset\teligible\trewritten\tmanual\tunseen\trate');
+  console.log('repository\tset\teligible\trewritten\tmanual\tunseen\trate\tonly-check\tonly-migrate');
   /** @type {Record<'tuning' | 'held-out', { eligible: number, rewritten: number }>} */
   const totals = { tuning: { eligible: 0, rewritten: 0 }, 'held-out': { eligible: 0, rewritten: 0 } };
   /** @type {Map<string, number>} */
@@ -119,6 +189,8 @@ function measure(bases, title) {
   const defects = [];
   /** @type {string[]} */
   const unlabelled = [];
+  /** @type {string[]} */
+  const disagreements = [];
   for (const repo of repos) {
     const directory = copyOf(bases, repo.name);
     if (directory === undefined) {
@@ -153,11 +225,28 @@ function measure(bases, title) {
         unlabelled.push(`${repo.name} ${key} ${outcome.outcome} ${outcome.kind}`);
       }
     }
+    console.error(`real-code:rewrite: checking ${repo.name}`);
+    const checked = checkSitesOf(repo, directory);
+    let onlyCheck = 0;
+    let onlyMigrate = 0;
+    for (const [key, finding] of checked) {
+      const kind = outcomes.get(key)?.kind;
+      if (kind === undefined || !isPushKind(kind)) {
+        onlyCheck += 1;
+        disagreements.push(`only check reports ${repo.name} ${key} (${finding})`);
+      }
+    }
+    for (const [key, outcome] of outcomes) {
+      if (outcome.kind !== undefined && isPushKind(outcome.kind) && !checked.has(key)) {
+        onlyMigrate += 1;
+        disagreements.push(`only migrate reports ${repo.name} ${key} (${outcome.outcome} ${outcome.kind})`);
+      }
+    }
     const set = repo.heldOut ? 'held-out' : 'tuning';
     totals[set].eligible += eligible;
     totals[set].rewritten += rewritten;
     console.log(
-      `${repo.name}\t${set}\t${eligible}\t${rewritten}\t${manual}\t${unseen}\t${percent(rewritten, eligible)}`,
+      `${repo.name}\t${set}\t${eligible}\t${rewritten}\t${manual}\t${unseen}\t${percent(rewritten, eligible)}\t${onlyCheck}\t${onlyMigrate}`,
     );
   }
   for (const [set, total] of Object.entries(totals)) {
@@ -170,12 +259,19 @@ function measure(bases, title) {
     console.log(`  ${count}\t${reason}`);
   for (const defect of defects) console.log(`DEFECT, a not-eligible site was rewritten: ${defect}`);
   for (const site of unlabelled) console.log(`unlabelled site: ${site}`);
-  return defects.length === 0;
+  console.log(`\nparity: ${disagreements.length} push sites seen by only one of check and migrate`);
+  for (const disagreement of disagreements) console.log(`PARITY, ${disagreement}`);
+  return defects.length === 0 && disagreements.length === 0;
 }
 
 /** Report kinds that stand for a push question (not setup, keys or notes). */
 function isQuestionKind(/** @type {string} */ kind) {
   return /^(elicit|sampling|roots|url)/.test(kind);
+}
+
+/** Report kinds of a push: a question, not a deprecated but valid input request built in a result. */
+function isPushKind(/** @type {string} */ kind) {
+  return isQuestionKind(kind) && !kind.endsWith('-input-request');
 }
 
 let clean = measure(corpora, `Without dependencies: ${corpora.join(', ')}`);

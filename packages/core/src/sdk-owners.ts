@@ -86,9 +86,9 @@ export const SDK_DECLARATION_OWNERS: Readonly<Record<string, LegacyOwner>> = {
 
 /**
  * Member names only the MCP SDK uses. In a file that imports the SDK, a call to one of these on a
- * receiver whose type cannot be worked out is still reported; common names such as `request`,
- * `log` or `createMessage` need a receiver that resolves to the SDK, or an argument only MCP builds
- * (`MCP_ONLY_ARGUMENT_KEYS`).
+ * receiver whose type cannot be worked out is still reported; common names such as `request` or
+ * `log` need a receiver that resolves to the SDK. A push request's own name (`createMessage`) on
+ * an unknown receiver in such a file is presumed the SDK's by both the lint and `migrate`.
  */
 export const SDK_SPECIFIC_MEMBER_NAMES: ReadonlySet<string> = new Set([
   'elicitInput',
@@ -101,16 +101,6 @@ export const SDK_SPECIFIC_MEMBER_NAMES: ReadonlySet<string> = new Set([
   'sendRequest',
   'sendNotification',
 ]);
-
-/**
- * Keys that only the MCP request a common member name sends has in its argument. In a file that
- * imports the SDK, `x.createMessage({ messages, maxTokens, modelPreferences })` is sampling
- * whatever `x` is (a server looked up per session, from another module): no LLM client's API
- * takes `modelPreferences` or `includeContext`.
- */
-export const MCP_ONLY_ARGUMENT_KEYS: Readonly<Record<string, readonly string[]>> = {
-  createMessage: ['modelPreferences', 'includeContext'],
-};
 
 /** Methods that register handlers; their first argument is a schema (v1) or a method string (v2). */
 export const HANDLER_REGISTRATION_METHODS = ['setRequestHandler', 'setNotificationHandler'] as const;

@@ -7,6 +7,9 @@ const typedRuleTester = new RuleTester(TYPE_AWARE);
 
 ruleTester.run('no-deprecated-roots', rule, {
   valid: [
+    // The project's own listRoots, through `this` or an instance of a class from another package.
+    `${V1}export class Workspace {\n  listRoots() { return ['/srv']; }\n  scan() { return this.listRoots(); }\n}`,
+    `${V1}import { FolderPicker } from 'folder-picker-kit';\nconst picker = new FolderPicker();\nexport const folders = () => picker.listRoots();`,
     `class Fs { listRoots() { return []; } }\nnew Fs().listRoots();`,
     `${V1}class Fs { listRoots() { return []; } }\nconst fs = new Fs();\nfs.listRoots();`,
     `declare const drive: any;\ndrive.listRoots();`,
@@ -30,6 +33,11 @@ ruleTester.run('no-deprecated-roots', rule, {
     `${V1}import type { Host } from './host.js';\ninterface Session { host: Host }\nexport function roots(session: Session) {\n  const { host } = session;\n  return host.listRoots();\n}`,
   ],
   invalid: [
+    {
+      // A server held in a module-level `let`, assigned later: unknown, in a file that imports the SDK.
+      code: `${V1}let loose: any;\nexport function attach(value: unknown) { loose = value; }\nexport const roots = () => loose.listRoots();`,
+      errors: [{ messageId: 'call', line: 5 }],
+    },
     {
       code: `${V1}const mcp = new McpServer({ name: 's', version: '1' });\nconst { roots } = await mcp.server.listRoots();`,
       errors: [{ messageId: 'call', line: 4 }],

@@ -12,7 +12,8 @@ ruleTester.run('no-deprecated-sampling', rule, {
     `class Llm { createMessage(x: unknown) { return x; } }\nnew Llm().createMessage(${params});`,
     // createMessage is a common name: without an SDK receiver it is somebody else's.
     `${V1}import Anthropic from '@anthropic-ai/sdk';\nconst client = new Anthropic();\nawait client.messages.createMessage(${params});`,
-    `${V1}declare const llm: any;\nawait llm.createMessage(${params});`,
+    // The project's own method called through `this` is not the SDK's, whatever its name.
+    `${V1}export class Builder {\n  async requestSampling(text: string) { return text; }\n  async createMessage(text: string) { return text; }\n  run() { return [this.requestSampling('x'), this.createMessage('y')]; }\n}`,
     // An argument only MCP builds is evidence only in a file that imports the SDK.
     `declare const llm: any;\nawait llm.createMessage({ messages: [], maxTokens: 10, modelPreferences: {} });`,
     `${V1}function summarize(api: { createMessage(p: unknown): void }) { api.createMessage({}); }`,
@@ -38,6 +39,24 @@ ruleTester.run('no-deprecated-sampling', rule, {
     `declare const handler: { getServerForSession(id: string): any };\nawait handler.getServerForSession('s').createMessage(${params});`,
   ],
   invalid: [
+    {
+      // An unknown receiver in a file that imports the SDK is presumed the SDK's, as migrate presumes it.
+      code: `${V1}declare const llm: any;\nawait llm.createMessage(${params});`,
+      errors: [{ messageId: 'call' }],
+    },
+    {
+      // A receiver cast to any says nothing of what it is, even when it was built by the SDK.
+      code: `${V1}const server = new McpServer({ name: 's', version: '1' });\nexport const draft = () => (server as any).createMessage(${params});`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
+      // A request built in a variable before the send, typed or not.
+      code: `import { CreateMessageResultSchema, type CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js';\nimport type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport async function poem(server: McpServer) {\n  const request: CreateMessageRequest = { method: 'sampling/createMessage', params: ${params} };\n  const untyped = { method: 'sampling/createMessage', params: ${params} };\n  await server.server.request(untyped, CreateMessageResultSchema);\n  return server.server.request(request, CreateMessageResultSchema);\n}`,
+      errors: [
+        { messageId: 'send', line: 6 },
+        { messageId: 'send', line: 7 },
+      ],
+    },
     {
       // SDK v2's builder re-exported by a framework is still SDK v2's builder.
       code: `import { inputRequired } from 'mcp-use';\nexport const r = inputRequired({ inputRequests: { s: inputRequired.createMessage(${params}) } });`,

@@ -47,6 +47,26 @@ ruleTester.run('no-push-elicitation', rule, {
   ],
   invalid: [
     {
+      // sendRequest destructured from the handler's extra, in the parameter list or the body.
+      code: `${V1}${V1_TYPES}const server = new McpServer({ name: 's', version: '1' });\nserver.registerTool('book', {}, async (_args, { sendRequest }) => sendRequest({ method: 'elicitation/create', params: { message: 'Book?', requestedSchema: { type: 'object', properties: {} } } }, ElicitResultSchema));\nserver.registerTool('cancel', {}, async (_args, extra) => {\n  const { sendRequest } = extra;\n  return sendRequest({ method: 'elicitation/create', params: { message: 'Cancel?', requestedSchema: { type: 'object', properties: {} } } }, ElicitResultSchema);\n});`,
+      errors: [
+        { messageId: 'send', line: 5 },
+        { messageId: 'send', line: 8 },
+      ],
+    },
+    {
+      // A server assigned later to a module-level variable, or exposed by a module-level object.
+      code: `${V1}let server: McpServer;\nconst app = { mcp: undefined as unknown as McpServer };\nexport function start() {\n  server = new McpServer({ name: 's', version: '1' });\n  app.mcp = server;\n}\nexport const ask = () => server.server.elicitInput({ message: 'Go?', requestedSchema: { type: 'object', properties: {} } });\nexport const askAgain = () => app.mcp.server.elicitInput({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } });`,
+      errors: [
+        { messageId: 'call', line: 9 },
+        { messageId: 'call', line: 10 },
+      ],
+    },
+    {
+      code: `${V1}const server = new McpServer({ name: 's', version: '1' });\nexport const ask = () => (server as any).server.elicitInput({ message: 'Go?', requestedSchema: { type: 'object', properties: {} } });`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
       // `.server.server` is the McpServer-to-Server idiom, in a file that imports only the framework.
       code: `${AGENT}export class A extends McpAgent {}\nexport async function go(agent: A) {\n  return agent.server.server.elicitInput(${form});\n}`,
       errors: [{ messageId: 'call', line: 4 }],

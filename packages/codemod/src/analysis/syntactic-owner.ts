@@ -65,10 +65,13 @@ function importOf(declaration: ts.Declaration): { module: string; imported: stri
   return undefined;
 }
 
-/** What core says a name imported from `module` is, with the module it came from. */
+/**
+ * What core says a name imported from `module` is, with the module it came from. A class or type
+ * imported from any other module is that module's own, not the SDK's (the lint's rule too).
+ */
 function ownerOfImport(module: string, imported: string): Evidence {
   const owner = sdkOwnerOfImport(module, imported);
-  return owner === undefined || owner === 'other' ? owner : { owner, module };
+  return owner === undefined || owner === 'other' ? 'other' : { owner, module };
 }
 
 /**
@@ -268,6 +271,22 @@ function ownerOfDeclaration(checker: ts.TypeChecker, declaration: ts.Declaration
   return undefined;
 }
 
+/** `(server as any)`: whatever the expression was, the code chose not to say what it is (the lint's rule too). */
+function erasesType(node: ts.Expression): boolean {
+  for (let current = node; ;) {
+    if (ts.isAsExpression(current) || ts.isTypeAssertionExpression(current)) {
+      if (current.type.kind === ts.SyntaxKind.AnyKeyword) return true;
+      current = current.expression;
+    } else if (
+      ts.isParenthesizedExpression(current) ||
+      ts.isNonNullExpression(current) ||
+      ts.isSatisfiesExpression(current)
+    ) {
+      current = current.expression;
+    } else return false;
+  }
+}
+
 /**
  * What a receiver is by syntax alone, for files whose SDK types are not installed: built by
  * `new Server(…)`/`new McpServer(…)` (or annotated with such a type) imported from an MCP SDK
@@ -279,7 +298,7 @@ function ownerOfDeclaration(checker: ts.TypeChecker, declaration: ts.Declaration
  * root is unknown is not taken to be the SDK's, because the codemod rewrites what it finds.
  */
 export function syntacticOrigin(checker: ts.TypeChecker, node: ts.Expression, depth = 0): Evidence {
-  if (depth > MAX_DEPTH) return undefined;
+  if (depth > MAX_DEPTH || erasesType(node)) return undefined;
   const current = unwrapExpression(node);
   if (ts.isNewExpression(current)) return ownerOfName(checker, current.expression);
   if (ts.isCallExpression(current)) return ownerOfCall(checker, current, depth);
@@ -295,8 +314,8 @@ export function syntacticOrigin(checker: ts.TypeChecker, node: ts.Expression, de
     }
     const receiver = syntacticOrigin(checker, current.expression, depth + 1);
     if (receiver === undefined) return undefined;
-    if (receiver === 'other')
-      return sdkOwnerThroughProperty(current.name.text, 'other') === undefined ? undefined : 'other';
+    // A member of an object proven to be something else (`anthropic.messages`) is that code's too.
+    if (receiver === 'other') return 'other';
     const owner = sdkOwnerThroughProperty(current.name.text, receiver.owner);
     return owner === undefined || owner === 'other' ? owner : { owner, module: receiver.module };
   }

@@ -8,7 +8,6 @@ import {
   LEGACY_MEMBERS,
   legacyMember,
   legacyMembersNamed,
-  MCP_ONLY_ARGUMENT_KEYS,
   PUSH_CALL_SHAPES,
   SDK_OWNER_PROPERTIES,
   SDK_SPECIFIC_MEMBER_NAMES,
@@ -170,6 +169,7 @@ function isOwnType(
  */
 function isDeclaredHere(file: FileAnalysis, receiver: Node, name: string, shape: PushCallShape): boolean {
   const current = unwrap(receiver);
+  if (isOwnMethodOfThis(current, name)) return true;
   if (current.type === AST_NODE_TYPES.NewExpression) return isOwnType(file, current.callee, name, shape);
   // A member of such an object (`new Wizard().server`) is that code's too.
   if (current.type === AST_NODE_TYPES.MemberExpression)
@@ -216,14 +216,27 @@ function memberOfShape(
   return hasPushCallShape(shape, has) ? legacyMember(shape.owner, name) : undefined;
 }
 
-/** Whether the call's argument is an object with a key only the MCP request of that name has. */
-function hasMcpOnlyArgument(file: FileAnalysis, call: TSESTree.CallExpression, name: string): boolean {
-  const keys = MCP_ONLY_ARGUMENT_KEYS[name];
-  const argument = call.arguments[0];
-  if (keys === undefined || argument === undefined) return false;
-  const scope = file.scopeOf(call);
-  const params = asObjectLiteral(scope, argument);
-  return params !== undefined && keys.some((key) => objectProperty(scope, params, key) !== undefined);
+/** The categories of the requests a server pushes, which `migrate` rewrites. */
+const PUSH_CATEGORIES: ReadonlySet<string> = new Set(['elicitation', 'sampling', 'roots']);
+
+/**
+ * `this.listRoots()` inside a class that declares `listRoots` itself: the project's own method,
+ * whatever its name (a class extending the SDK's would not redeclare what it pushes with).
+ */
+function isOwnMethodOfThis(receiver: Node, name: string): boolean {
+  if (unwrap(receiver).type !== AST_NODE_TYPES.ThisExpression) return false;
+  let node: Node | undefined = receiver.parent;
+  while (node != null && node.type !== AST_NODE_TYPES.ClassBody) node = node.parent;
+  return (
+    node != null &&
+    node.body.some(
+      (element) =>
+        (element.type === AST_NODE_TYPES.MethodDefinition ||
+          element.type === AST_NODE_TYPES.PropertyDefinition) &&
+        !element.computed &&
+        propertyName(element.key) === name,
+    )
+  );
 }
 
 /**
@@ -270,6 +283,7 @@ export function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression)
   const candidates = legacyMembersNamed(name);
   if (candidates.length === 0) return undefined;
 
+  if (receiver !== undefined && isOwnMethodOfThis(receiver, name)) return undefined;
   const owner = receiver === undefined ? ({ kind: 'unknown' } as const) : resolveOwner(file, receiver);
   if (owner.kind === 'sdk') return candidates.find((member) => member.owner === owner.owner);
   // A server-to-client method string outweighs a receiver of the project's own type.
@@ -277,7 +291,12 @@ export function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression)
   if (owner.kind === 'other') return undefined;
   if (!file.importsSdk) return undefined;
   if (SDK_SPECIFIC_MEMBER_NAMES.has(name)) return candidates[0];
-  if (hasMcpOnlyArgument(file, call, name)) return candidates[0];
+  // A push request's own name (`createMessage`) on a receiver nothing is known of, in a file that
+  // imports the SDK, is presumed the SDK's, as `migrate` presumes it.
+  const push = candidates.find(
+    (member) => member.kind === 'dedicated' && PUSH_CATEGORIES.has(member.category),
+  );
+  if (push !== undefined) return push;
   // Common names (`request`, `notification`) count only with a legacy method string; see `sendSite`.
   return candidates.every((member) => member.kind === 'generic') ? candidates[0] : undefined;
 }

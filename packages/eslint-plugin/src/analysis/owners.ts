@@ -235,9 +235,24 @@ function ownerOfDefinition(
   }
 }
 
+/** `(server as any)`: whatever the expression was, the code chose not to say what it is. */
+function erasesType(node: Node): boolean {
+  for (let current = node; ;) {
+    if (current.type === AST_NODE_TYPES.TSAsExpression || current.type === AST_NODE_TYPES.TSTypeAssertion) {
+      if (current.typeAnnotation.type === AST_NODE_TYPES.TSAnyKeyword) return true;
+      current = current.expression;
+    } else if (
+      current.type === AST_NODE_TYPES.TSNonNullExpression ||
+      current.type === AST_NODE_TYPES.TSSatisfiesExpression
+    ) {
+      current = current.expression;
+    } else return false;
+  }
+}
+
 /** Resolves a receiver without type information: declarations, imports and `new` expressions. */
 export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth = 0): OwnerResolution {
-  if (depth > MAX_DEPTH) return UNKNOWN;
+  if (depth > MAX_DEPTH || erasesType(node)) return UNKNOWN;
   const current = unwrap(node);
   switch (current.type) {
     case AST_NODE_TYPES.Identifier:
@@ -256,7 +271,9 @@ export function resolveOwnerSyntactically(file: FileAnalysis, node: Node, depth 
         const field = ownerOfThisMember(file, current, key, depth);
         if (field.kind !== 'unknown' || via === undefined) return field;
       }
-      if (via === undefined || via === 'other') return UNKNOWN;
+      // A member of an object proven to be something else (`anthropic.messages`) is that code's too.
+      if (via === undefined || via === 'other')
+        return resolveOwnerSyntactically(file, current.object, depth + 1).kind === 'other' ? OTHER : UNKNOWN;
       // `agent.server.server`, `ctx.mcpServer.server`: the SDK's idiom whatever `agent` is.
       const object = unwrap(current.object);
       const chained = sdkOwnerOfServerChain(

@@ -32,7 +32,13 @@ import {
   type Placement,
 } from './placement.js';
 import { builtRequestReason, deprecatedInputRequestBuilder } from './input-request-builders.js';
-import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
+import {
+  asDetachedSend,
+  asPushCall,
+  isUrlElicitationRequiredError,
+  type DetachedSend,
+  type PushCall,
+} from './push-calls.js';
 import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { typeImportEdits } from './type-imports.js';
 import { planReplayHelper } from './replay-helper.js';
@@ -56,11 +62,21 @@ interface Found {
   readonly placement: Placement;
 }
 
-function todoOf(push: PushCall): string {
+function todoOf(push: Pick<PushCall, 'shape' | 'category'>): string {
   return push.shape === 'elicit-url' ? URL_MODE_TODO : CATEGORY_INFO[push.category].guidance;
 }
 
-function base(push: PushCall, kind: string): SiteBase {
+/** Why a send of a request built in a variable before the call is left by hand. */
+function builtApartReason(variable: ts.Identifier): string {
+  return `the request is built in \`${variable.text}\` before the call; write the { method, params } object in the call to have it rewritten`;
+}
+
+/** Why a generic send taken off the handler's context is left by hand. */
+function detachedSendReason(send: DetachedSend): string {
+  return `${send.sender.text}() is taken off the handler's context; call \`${send.member}\` on the context itself to have it rewritten`;
+}
+
+function base(push: Pick<PushCall, 'call' | 'shape' | 'category'>, kind: string): SiteBase {
   return { transform: TRANSFORM_ID, category: push.category, kind, node: push.call, todo: todoOf(push) };
 }
 
@@ -300,6 +316,11 @@ function analyse(context: FileContext): Site[] {
       urlThrows.push({ node, placement: finder.ofThrow(node) });
       return;
     }
+    const detached = asDetachedSend(context, node);
+    if (detached !== undefined) {
+      manual.push(context.manualSite(base(detached, detached.shape), detachedSendReason(detached)));
+      return;
+    }
     const push = asPushCall(context, node);
     if (push === undefined) {
       const built = deprecatedInputRequestBuilder(context, node);
@@ -316,6 +337,10 @@ function analyse(context: FileContext): Site[] {
             builtRequestReason(context, built),
           ),
         );
+      return;
+    }
+    if (push.builtApart !== undefined) {
+      manual.push(context.manualSite(base(push, push.shape), builtApartReason(push.builtApart)));
       return;
     }
     const secrets = push.shape === 'elicit-form' ? sensitiveFields(push.params) : [];

@@ -1,13 +1,18 @@
 import {
+  hasPushCallShape,
+  isMcpSdkModule,
   legacyMethod,
+  legacyMethodOfType,
   legacyMembersNamed,
+  PUSH_CALL_SHAPES,
   SDK_OWNER_PROPERTIES,
-  SDK_SPECIFIC_MEMBER_NAMES,
+  type LegacyMethod,
 } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { importsMcpSdk } from '../../analysis/sdk-imports.js';
 import { sdkExportName } from '../../analysis/sdk-resolution.js';
+import { importedName, serverChainOwner, syntacticOwner } from '../../analysis/syntactic-owner.js';
 import { unresolvedSdkExportName } from '../../analysis/unresolved-sdk-evidence.js';
 import { findProperty, propertyValue, staticString, unwrapExpression } from '../../analysis/syntax.js';
 import { asMemberCall } from '../shared/calls.js';
@@ -32,6 +37,8 @@ export interface PushCall {
   readonly params: ts.Expression | undefined;
   /** For generic sends: the `{ method, params }` object itself. */
   readonly requestObject?: ts.ObjectLiteralExpression;
+  /** For generic sends: the variable the request was built in before the call (`send(request, …)`). */
+  readonly builtApart?: ts.Identifier;
   /** The receiver's type could not be resolved (`any`), so the call was matched by name alone. */
   readonly unresolved: boolean;
   /**
@@ -63,41 +70,113 @@ function isUrlMode(params: ts.Expression | undefined): boolean {
   return mode !== undefined && staticString(propertyValue(mode)) === 'url';
 }
 
-/** `{ method: 'elicitation/create', params }` as a generic send's first argument. */
-function carriedRequest(
-  call: ts.CallExpression,
-):
-  | { object: ts.ObjectLiteralExpression; category: PushCategory; params: ts.Expression | undefined }
-  | undefined {
-  const first = call.arguments[0];
-  if (first === undefined) return undefined;
-  const object = unwrapExpression(first);
-  if (!ts.isObjectLiteralExpression(object)) return undefined;
+/** What a generic send carries: its push category, params, and the request as written. */
+interface CarriedRequest {
+  readonly category: PushCategory;
+  readonly params: ts.Expression | undefined;
+  readonly object: ts.ObjectLiteralExpression | undefined;
+  readonly builtApart: ts.Identifier | undefined;
+}
+
+/** The push category of a legacy method, when it is a request a server pushes. */
+function pushCategoryOf(entry: LegacyMethod | undefined): PushCategory | undefined {
+  return entry?.kind === 'request' && isPushCategory(entry.category) ? entry.category : undefined;
+}
+
+/** The push category an SDK request type names (`CreateMessageRequest`, `types.ElicitRequest`). */
+function categoryOfTypeNode(
+  checker: ts.TypeChecker,
+  type: ts.TypeNode | undefined,
+): PushCategory | undefined {
+  if (type === undefined || !ts.isTypeReferenceNode(type)) return undefined;
+  const origin = importedName(checker, type.typeName);
+  return origin !== undefined && isMcpSdkModule(origin.module)
+    ? pushCategoryOf(legacyMethodOfType(origin.imported))
+    : undefined;
+}
+
+/** `{ method: 'elicitation/create', params }`: the object's push category and params. */
+function ofRequestObject(object: ts.ObjectLiteralExpression): CarriedRequest | undefined {
   const methodProperty = findProperty(object, 'method');
   const method = methodProperty === undefined ? undefined : staticString(propertyValue(methodProperty));
-  const entry = method === undefined ? undefined : legacyMethod(method);
-  if (entry === undefined || entry.kind !== 'request' || !isPushCategory(entry.category)) return undefined;
+  const category = method === undefined ? undefined : pushCategoryOf(legacyMethod(method));
+  if (category === undefined) return undefined;
   const paramsProperty = findProperty(object, 'params');
   return {
-    object,
-    category: entry.category,
+    category,
     params: paramsProperty === undefined ? undefined : propertyValue(paramsProperty),
+    object,
+    builtApart: undefined,
   };
 }
 
 /**
- * Whether a dedicated call whose receiver has no type may be the SDK's by its name: a name only the
- * SDK uses (`elicitInput`), or a common one (`createMessage`) called on an SDK owner
- * (`x.server.createMessage`) or in a file that imports the SDK. An API client's
- * `client.conversation.createMessage(…)` elsewhere is not a sampling request. Such a site is left by
- * hand, saying the receiver's type is unknown; the lint, which reports rather than asks for review,
- * also wants an SDK owner for a common name in an SDK file.
+ * The request a generic send carries: `{ method: 'elicitation/create', params }` written in the
+ * call, or built apart in a variable, which the lint reports too: one declared with an SDK request
+ * type or holding such an object (`const request: CreateMessageRequest = { … }`), or asserted to
+ * be one (`request as ElicitRequest`).
+ */
+function carriedRequest(checker: ts.TypeChecker, call: ts.CallExpression): CarriedRequest | undefined {
+  const first = call.arguments[0];
+  if (first === undefined) return undefined;
+  const argument = unwrapExpression(first);
+  if (ts.isObjectLiteralExpression(argument)) return ofRequestObject(argument);
+  if (!ts.isIdentifier(argument)) return undefined;
+  const asserted =
+    ts.isAsExpression(first) || ts.isTypeAssertionExpression(first)
+      ? categoryOfTypeNode(checker, first.type)
+      : undefined;
+  const declaration = checker.getSymbolAtLocation(argument)?.valueDeclaration;
+  const variable =
+    declaration !== undefined && ts.isVariableDeclaration(declaration) ? declaration : undefined;
+  const initializer =
+    variable?.initializer === undefined ? undefined : unwrapExpression(variable.initializer);
+  const built =
+    initializer !== undefined && ts.isObjectLiteralExpression(initializer)
+      ? ofRequestObject(initializer)
+      : undefined;
+  const category = asserted ?? categoryOfTypeNode(checker, variable?.type) ?? built?.category;
+  if (category === undefined) return undefined;
+  return { category, params: built?.params, object: built?.object, builtApart: argument };
+}
+
+/**
+ * Whether a dedicated call whose receiver has no type may be the SDK's, by the lint's rule: called
+ * on an SDK owner (`x.server.createMessage`, `ctx.mcpReq.elicitInput`), or in a file that imports
+ * the SDK, or with the SDK's argument (`ctx.elicitInput({ message, requestedSchema })`). A
+ * receiver syntax proves to be something else (built by a class imported from another package) is
+ * not, nor is an SDK-named call elsewhere (`context.elicitInput('Name?', fields)` of a framework).
  */
 function isSdkByName(context: FileContext, access: ts.PropertyAccessExpression): boolean {
-  if (SDK_SPECIFIC_MEMBER_NAMES.has(access.name.text)) return true;
+  if (hasPushArgument(access)) return true;
+  // `agent.server.server` is the SDK's idiom whatever `agent` is; any other member of a proven
+  // non-SDK object is that object's.
+  if (serverChainOwner(access.expression) !== undefined) return true;
+  if (syntacticOwner(context.checker, access.expression) === 'other') return false;
   const receiver = unwrapExpression(access.expression);
   if (ts.isPropertyAccessExpression(receiver) && receiver.name.text in SDK_OWNER_PROPERTIES) return true;
   return importsMcpSdk(context.sourceFile);
+}
+
+/**
+ * `x.elicitInput({ message, requestedSchema })`: a call with the SDK's name and argument, evidence
+ * enough whatever the receiver, unless the method is a class's of the project (the lint's rule).
+ */
+function hasPushArgument(access: ts.PropertyAccessExpression): boolean {
+  const shape = PUSH_CALL_SHAPES[access.name.text];
+  const argument = ts.isCallExpression(access.parent) ? access.parent.arguments[0] : undefined;
+  if (shape === undefined || argument === undefined) return false;
+  const object = unwrapExpression(argument);
+  return (
+    ts.isObjectLiteralExpression(object) &&
+    hasPushCallShape(shape, (key) => findProperty(object, key) !== undefined)
+  );
+}
+
+/** Whether the method a call names is declared by a class (its own code, not the SDK's). */
+function isClassMethod(checker: ts.TypeChecker, access: ts.PropertyAccessExpression): boolean {
+  const declarations = checker.getSymbolAtLocation(access.name)?.declarations ?? [];
+  return declarations.some((declaration) => ts.isClassLike(declaration.parent));
 }
 
 /** The push call `node` is, if it is one the SDKs declare (or an unresolved receiver's call by that name). */
@@ -108,19 +187,26 @@ export function asPushCall(context: FileContext, node: ts.Node): PushCall | unde
   if (!dedicated && !GENERIC_NAMES.has(member.name)) return undefined;
   let category: PushCategory;
   let params: ts.Expression | undefined;
-  let requestObject: ts.ObjectLiteralExpression | undefined;
+  let carried: CarriedRequest | undefined;
   if (dedicated) {
     const catalog = legacyMembersNamed(member.name).find((entry) => entry.kind === 'dedicated');
     if (catalog?.kind !== 'dedicated' || !isPushCategory(catalog.category)) return undefined;
     category = catalog.category;
     params = member.call.arguments[0];
   } else {
-    const carried = carriedRequest(member.call);
+    carried = carriedRequest(context.checker, member.call);
     if (carried === undefined) return undefined;
     ({ category, params } = carried);
-    requestObject = carried.object;
   }
-  const resolution = context.resolveMember(member.access);
+  let resolution = context.resolveMember(member.access);
+  // An object typed by an interface of the project's that takes the SDK's argument is the SDK's
+  // object typed structurally, as the lint takes it.
+  if (
+    resolution.kind === 'other' &&
+    hasPushArgument(member.access) &&
+    !isClassMethod(context.checker, member.access)
+  )
+    resolution = { kind: 'unresolved' };
   if (resolution.kind === 'other') return undefined;
   if (resolution.kind === 'unresolved' && dedicated && !isSdkByName(context, member.access)) return undefined;
   // SDK v2's `inputRequired.createMessage(…)` builds an input request: nothing is pushed.
@@ -132,10 +218,53 @@ export function asPushCall(context: FileContext, node: ts.Node): PushCall | unde
     shape,
     category,
     params,
-    ...(requestObject && { requestObject }),
+    ...(carried?.object && { requestObject: carried.object }),
+    ...(carried?.builtApart && { builtApart: carried.builtApart }),
     unresolved: resolution.kind === 'unresolved',
     validatesAnswer: pushValidatesAnswer(context, member.call, category, !dedicated),
   };
+}
+
+/** A generic send called bare, taken off the handler's context: `sendRequest({ method, params }, …)`. */
+export interface DetachedSend {
+  readonly call: ts.CallExpression;
+  readonly sender: ts.Identifier;
+  /** The context member it was taken from (`sendRequest` for `const { sendRequest: ask } = extra`). */
+  readonly member: string;
+  readonly category: PushCategory;
+  readonly shape: PushShape;
+}
+
+/** The member a bare callee was destructured from (`{ sendRequest }` in a parameter or `const { … } = extra`). */
+function destructuredMember(checker: ts.TypeChecker, callee: ts.Identifier): string | undefined {
+  const declaration = checker.getSymbolAtLocation(callee)?.valueDeclaration;
+  if (declaration === undefined || !ts.isBindingElement(declaration)) return undefined;
+  const property = declaration.propertyName ?? declaration.name;
+  return ts.isIdentifier(property) ? property.text : undefined;
+}
+
+/**
+ * `sendRequest({ method: 'elicitation/create', … }, Schema)`: a generic send called bare, which the
+ * lint reports by its name and the request it carries: a sender named as the SDK names it, or
+ * destructured from one in a file that imports the SDK.
+ */
+export function asDetachedSend(context: FileContext, node: ts.Node): DetachedSend | undefined {
+  if (!ts.isCallExpression(node)) return undefined;
+  const callee = unwrapExpression(node.expression);
+  if (!ts.isIdentifier(callee)) return undefined;
+  const member = GENERIC_NAMES.has(callee.text)
+    ? callee.text
+    : importsMcpSdk(context.sourceFile)
+      ? destructuredMember(context.checker, callee)
+      : undefined;
+  if (member === undefined || !GENERIC_NAMES.has(member)) return undefined;
+  const carried = carriedRequest(context.checker, node);
+  if (carried === undefined) return undefined;
+  const shape =
+    carried.category === 'elicitation' && isUrlMode(carried.params)
+      ? 'elicit-url'
+      : CATEGORY_SHAPE[carried.category];
+  return { call: node, sender: callee, member, category: carried.category, shape };
 }
 
 /** `throw new UrlElicitationRequiredError(…)`: asks for URL-mode input the removed -32042 way. */
