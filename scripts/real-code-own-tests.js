@@ -187,7 +187,10 @@ function adviceCommands(report, tarballs, cwd) {
   });
 }
 
-/** @param {Server} server @param {{ runtime: string, core: string }} tarballs */
+/**
+ * The whole proof for one server; undefined when the server does not install before migration.
+ * @param {Server} server @param {{ runtime: string, core: string }} tarballs
+ */
 function prove(server, tarballs) {
   const source = path.join(corpus, server.name);
   const dir = path.join(work, 'servers', server.name);
@@ -205,6 +208,8 @@ function prove(server, tarballs) {
   const log = (/** @type {string} */ name) => path.join(logs, name);
   console.error(`${server.name}: install`);
   const installBefore = run(server.install, dir, log('install-before.log'));
+  // Without its dependencies, nothing after says anything about the migration.
+  if (installBefore.exit !== 0) return undefined;
   console.error(`${server.name}: type-check and tests before`);
   const typecheckBefore = run(server.typecheck, dir, log('before-typecheck.log'));
   const testsBefore = runTests(server, dir, log('before'));
@@ -239,7 +244,6 @@ function prove(server, tarballs) {
     rewritten: migration.rewritten.length,
     pushRewritten: migration.rewritten.filter((site) => site.transform === 'mrtr-handlers').length,
     manual: migration.manual.length,
-    installBefore: installBefore.exit === 0,
     installAfter: advice.every((step) => step.exit === 0) && reinstall.exit === 0,
     adviceCommands: advice.length,
     typeErrors: { before: typeErrors(typecheckBefore.log), after: typeErrors(typecheckAfter.log) },
@@ -259,13 +263,17 @@ const tarballs = (() => {
 const chosen =
   values.only === undefined ? servers : servers.filter((server) => values.only?.includes(server.name));
 const results = [];
+/** Servers whose own install failed before migration: nothing is proven on them. */
+const notInstalled = [];
 for (const server of chosen) {
   if (!existsSync(path.join(corpus, server.name))) {
     console.error(`${server.name}: not in ${corpus}; skipped`);
     continue;
   }
-  results.push(prove(server, tarballs));
-  writeFileSync(path.join(work, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const result = prove(server, tarballs);
+  if (result === undefined) notInstalled.push(server.name);
+  else results.push(result);
+  writeFileSync(path.join(work, 'results.json'), `${JSON.stringify({ results, notInstalled }, null, 2)}\n`);
 }
 
 /** @param {TestResults} tests */
@@ -279,6 +287,11 @@ for (const result of results) {
   console.log(
     `| ${result.server} | ${result.rewritten} (${result.pushRewritten}) | ${result.manual} | ${result.installAfter ? 'ok' : 'FAILED'} | ` +
       `${result.typeErrors.before} → ${result.typeErrors.after} | ${testCell(result.tests.before)} | ${testCell(result.tests.after)} |`,
+  );
+}
+for (const name of notInstalled) {
+  console.log(
+    `| ${name} | its own install failed before migration: see ${path.join(work, 'logs', name)} |||||`,
   );
 }
 const defects = results.filter(
