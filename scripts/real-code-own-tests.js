@@ -153,16 +153,45 @@ function runTests(server, cwd, prefix) {
   };
 }
 
-/** `npm pack` of one of our packages into `destination`; returns the tarball's path. @param {string} pkg @param {string} destination */
+/**
+ * The files a package's `exports` map points at, for the conditions a user's resolver reads
+ * (the in-repository `@mcp-mrtr/source` condition points at sources that are not shipped).
+ * @param {unknown} target @returns {string[]}
+ */
+function exportTargets(target) {
+  if (typeof target === 'string') return [path.posix.normalize(target)];
+  if (target === null || typeof target !== 'object') return [];
+  return Object.entries(target)
+    .filter(([condition]) => condition !== '@mcp-mrtr/source')
+    .flatMap(([, each]) => exportTargets(each));
+}
+
+/**
+ * `npm pack` of one of our packages into `destination`; returns the tarball's path. Refuses a
+ * tarball that lacks a file its `exports` names (a build not run, or only half of it: the ESM in
+ * dist/ and the CommonJS in commonjs/ are built by `npm run build`).
+ * @param {string} pkg @param {string} destination
+ */
 function pack(pkg, destination) {
+  const directory = path.join(root, 'packages', pkg);
   const result = spawnSync('npm', ['pack', '--json', '--pack-destination', destination], {
-    cwd: path.join(root, 'packages', pkg),
+    cwd: directory,
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`npm pack failed in packages/${pkg}:\n${result.stderr}`);
-  /** @type {{ filename: string }[]} */
+  /** @type {{ filename: string, files: { path: string }[] }[]} */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- npm pack --json
   const [packed] = JSON.parse(result.stdout);
+  const shipped = new Set(packed.files.map((file) => file.path));
+  /** @type {{ exports: unknown }} */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- the package's own manifest
+  const manifest = JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8'));
+  const missing = exportTargets(manifest.exports).filter((file) => !shipped.has(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `packages/${pkg} packs without ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}, which its exports name; run \`npm run build\` first.`,
+    );
+  }
   return path.join(destination, packed.filename);
 }
 
@@ -257,7 +286,12 @@ const tarballs = (() => {
   const destination = path.join(work, 'packs');
   rmSync(destination, { recursive: true, force: true });
   mkdirSync(destination, { recursive: true });
-  return { runtime: pack('runtime', destination), core: pack('core', destination) };
+  try {
+    return { runtime: pack('runtime', destination), core: pack('core', destination) };
+  } catch (error) {
+    console.error(`real-code:own-tests: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
 })();
 
 const chosen =
