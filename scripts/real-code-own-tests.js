@@ -68,6 +68,17 @@ if (!existsSync(CLI)) {
 const work = path.resolve(values.work);
 mkdirSync(work, { recursive: true });
 
+// pnpm and yarn come from corepack (shipped with Node 20), as shims in the work directory put
+// first on PATH, so nothing is installed globally; each shim runs the version a project's
+// `packageManager` field pins.
+const shims = path.join(work, 'bin');
+mkdirSync(shims, { recursive: true });
+const corepack = spawnSync('corepack', ['enable', '--install-directory', shims, 'pnpm', 'yarn'], {
+  encoding: 'utf8',
+});
+if (corepack.status !== 0)
+  console.error(`real-code:own-tests: no pnpm or yarn (corepack failed): ${corepack.stderr}`);
+
 /**
  * Runs a shell command (the servers' own scripts are shell lines) and keeps its output in `log`.
  * @param {string} command @param {string} cwd @param {string} log @param {Record<string, string>} [env]
@@ -83,6 +94,7 @@ function run(command, cwd, log, env = {}) {
     timeout: STEP_TIMEOUT_MS,
     env: {
       ...process.env,
+      PATH: `${shims}${path.delimiter}${process.env.PATH ?? ''}`,
       // Installs and tests run unattended: no git hooks set up by husky, no prompts, no audit.
       CI: 'true',
       HUSKY: '0',
