@@ -1,4 +1,4 @@
-// `npm run real-code:own-tests -- <corpus-dir> [--only owner+name] [--work DIR]`: each public
+// `npm run real-code:own-tests -- <corpus-dir> [--only owner+name]... [--work DIR]`: each public
 // server in fixtures/real-code/own-tests.json, migrated as a user would, against its own type-check
 // and its own tests. Per server, on a copy (the corpus is never written to):
 //   1. install with the server's package manager, then run its type-check and tests (BEFORE);
@@ -7,7 +7,8 @@
 //      name, then re-install with the plain install command of the package manager;
 //   4. run the type-check and tests again (AFTER).
 // It prints a table and writes every log, the diff and results.json under the work directory.
-// Any test or type error AFTER that was not there BEFORE is a defect of the migration.
+// Any test or type error AFTER that was not there BEFORE is a defect of the migration; a test that
+// fails only AFTER is first run again alone, as a test near its timeout fails by load alone.
 //
 // The runtime is not published: `npm pack` of packages/runtime and of packages/core (the runtime's
 // one unpublished dependency) stands in for the registry. Where the advice names
