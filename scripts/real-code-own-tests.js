@@ -70,16 +70,31 @@ if (!existsSync(CLI)) {
 const work = path.resolve(values.work);
 mkdirSync(work, { recursive: true });
 
-// pnpm and yarn come from corepack (shipped with Node 20), as shims in the work directory put
-// first on PATH, so nothing is installed globally; each shim runs the version a project's
-// `packageManager` field pins.
-const shims = path.join(work, 'bin');
-mkdirSync(shims, { recursive: true });
-const corepack = spawnSync('corepack', ['enable', '--install-directory', shims, 'pnpm', 'yarn'], {
-  encoding: 'utf8',
-});
-if (corepack.status !== 0)
-  console.error(`real-code:own-tests: no pnpm or yarn (corepack failed): ${corepack.stderr}`);
+/**
+ * PATH with the package manager a project pins in its `packageManager` field (pnpm or yarn) first,
+ * installed with npm into the work directory, so nothing is installed globally and npm checks the
+ * tarball's integrity. (Corepack would do the same, but the one shipped with Node 20 refuses the
+ * registry's current signatures.) npm projects use the npm running this script.
+ * @param {string} dir the server's copy @returns {string}
+ */
+function pathWithPackageManager(dir) {
+  /** @type {{ packageManager?: string }} */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- the project's manifest
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const pinned = /^(pnpm|yarn)@([^+]+)/.exec(manifest.packageManager ?? '');
+  if (pinned === null) return process.env.PATH ?? '';
+  const spec = `${pinned[1]}@${pinned[2]}`;
+  const prefix = path.join(work, 'tools', spec);
+  if (!existsSync(path.join(prefix, 'node_modules', '.bin', pinned[1]))) {
+    mkdirSync(prefix, { recursive: true });
+    const installed = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', spec], {
+      encoding: 'utf8',
+    });
+    if (installed.status !== 0)
+      console.error(`real-code:own-tests: could not install ${spec}: ${installed.stderr}`);
+  }
+  return `${path.join(prefix, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`;
+}
 
 /**
  * Runs a shell command (the servers' own scripts are shell lines) and keeps its output in `log`.
@@ -96,7 +111,6 @@ function run(command, cwd, log, env = {}) {
     timeout: STEP_TIMEOUT_MS,
     env: {
       ...process.env,
-      PATH: `${shims}${path.delimiter}${process.env.PATH ?? ''}`,
       // Installs and tests run unattended: no git hooks set up by husky, no prompts, no audit.
       CI: 'true',
       HUSKY: '0',
@@ -129,17 +143,17 @@ const JSON_REPORTER = {
  * Runs the tests and reads their JSON results: passed and failed tests, and the test files that
  * failed before any test ran (a module that does not load, an import that throws).
  * @param {Server} server @param {string} cwd @param {string} prefix
- * @param {string[]} [files] only these test files (both runners take paths as filters)
+ * @param {Record<string, string>} env @param {string[]} [files] only these test files (both runners take paths as filters)
  * @returns {TestResults}
  */
-function runTests(server, cwd, prefix, files = []) {
+function runTests(server, cwd, prefix, env, files = []) {
   const results = `${prefix}-tests.json`;
   rmSync(results, { force: true });
   run(
     [server.test.command, ...files, JSON_REPORTER[server.test.runner](results)].join(' '),
     cwd,
     `${prefix}-tests.log`,
-    server.test.env,
+    { ...env, ...server.test.env },
   );
   if (!existsSync(results)) {
     return {
@@ -251,13 +265,14 @@ function prove(server, tarballs) {
     path.join(logs, 'git-init.log'),
   );
   const log = (/** @type {string} */ name) => path.join(logs, name);
+  const env = { PATH: pathWithPackageManager(dir) };
   console.error(`${server.name}: install`);
-  const installBefore = run(server.install, dir, log('install-before.log'));
+  const installBefore = run(server.install, dir, log('install-before.log'), env);
   // Without its dependencies, nothing after says anything about the migration.
   if (installBefore.exit !== 0) return undefined;
   console.error(`${server.name}: type-check and tests before`);
-  const typecheckBefore = run(server.typecheck, dir, log('before-typecheck.log'));
-  const testsBefore = runTests(server, dir, log('before'));
+  const typecheckBefore = run(server.typecheck, dir, log('before-typecheck.log'), env);
+  const testsBefore = runTests(server, dir, log('before'), env);
 
   console.error(`${server.name}: migrate --write ${server.migrate.join(' ')}`);
   const report = log('migrate-report.json');
@@ -265,6 +280,7 @@ function prove(server, tarballs) {
     `node ${CLI} migrate --write --report ${report} ${server.migrate.join(' ')}`,
     dir,
     log('migrate.log'),
+    env,
   );
   run('git diff', dir, log('migrate.diff'));
   /** @type {{ rewritten: { transform: string }[], manual: unknown[], install: { packageJson: string | null, packageManager: keyof ADD, packages: string[] }[] }} */
@@ -273,13 +289,13 @@ function prove(server, tarballs) {
     ? JSON.parse(readFileSync(report, 'utf8'))
     : { rewritten: [], manual: [], install: [] };
   const advice = adviceCommands(migration, tarballs, dir).map((step, index) =>
-    run(step.command, step.cwd, log(`install-advice-${index}.log`)),
+    run(step.command, step.cwd, log(`install-advice-${index}.log`), env),
   );
   console.error(`${server.name}: ${server.reinstall}`);
-  const reinstall = run(server.reinstall, dir, log('install-after.log'));
+  const reinstall = run(server.reinstall, dir, log('install-after.log'), env);
   console.error(`${server.name}: type-check and tests after`);
-  const typecheckAfter = run(server.typecheck, dir, log('after-typecheck.log'));
-  const testsAfter = runTests(server, dir, log('after'));
+  const typecheckAfter = run(server.typecheck, dir, log('after-typecheck.log'), env);
+  const testsAfter = runTests(server, dir, log('after'), env);
 
   // A test that fails only after is run again, its file alone: on a shared machine a test near
   // its timeout fails by load, and only a failure that repeats is counted as the migration's.
@@ -287,7 +303,7 @@ function prove(server, tarballs) {
   const rerun =
     failedOnce.length === 0
       ? undefined
-      : runTests(server, dir, log('after-rerun'), [
+      : runTests(server, dir, log('after-rerun'), env, [
           ...new Set(failedOnce.map((name) => name.split(' > ')[0])),
         ]);
   const newFailures = failedOnce.filter(
