@@ -225,6 +225,15 @@ function pack(pkg, destination) {
   return path.join(destination, packed.filename);
 }
 
+/**
+ * Whether a report entry is a push question, not a helper's call site, setup, keys or a note (as
+ * in real-code-rewrite.js).
+ * @param {{ kind: string }} site
+ */
+function isPushQuestion(site) {
+  return /^(elicit|sampling|roots|url)/.test(site.kind);
+}
+
 /** The command that adds packages with each package manager. */
 const ADD = { npm: 'npm install', pnpm: 'pnpm add', yarn: 'yarn add', bun: 'bun add' };
 
@@ -283,7 +292,7 @@ function prove(server, tarballs) {
     env,
   );
   run('git diff', dir, log('migrate.diff'));
-  /** @type {{ rewritten: { transform: string }[], manual: unknown[], install: { packageJson: string | null, packageManager: keyof ADD, packages: string[] }[] }} */
+  /** @type {{ rewritten: { kind: string }[], manual: { kind: string }[], install: { packageJson: string | null, packageManager: keyof ADD, packages: string[] }[] }} */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- migrate's JSON report
   const migration = existsSync(report)
     ? JSON.parse(readFileSync(report, 'utf8'))
@@ -315,8 +324,9 @@ function prove(server, tarballs) {
     server: server.name,
     migrateExit: migrate.exit,
     rewritten: migration.rewritten.length,
-    pushRewritten: migration.rewritten.filter((site) => site.transform === 'mrtr-handlers').length,
+    pushRewritten: migration.rewritten.filter(isPushQuestion).length,
     manual: migration.manual.length,
+    pushManual: migration.manual.filter(isPushQuestion).length,
     installAfter: advice.every((step) => step.exit === 0) && reinstall.exit === 0,
     adviceCommands: advice.length,
     typeErrors: { before: typeErrors(typecheckBefore.log), after: typeErrors(typecheckAfter.log) },
@@ -359,12 +369,12 @@ for (const server of chosen) {
 const testCell = (tests) =>
   tests.error === undefined ? `${tests.passed}/${tests.failed}/${tests.failedToLoad.length}` : 'no results';
 console.log(
-  '| server | rewritten (push questions) | manual | install after | type errors before → after | tests before: passed/failed/suites not loaded | after |',
+  '| server | rewritten (push questions) | manual (push questions) | install after | type errors before → after | tests before: passed/failed/suites not loaded | after |',
 );
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const result of results) {
   console.log(
-    `| ${result.server} | ${result.rewritten} (${result.pushRewritten}) | ${result.manual} | ${result.installAfter ? 'ok' : 'FAILED'} | ` +
+    `| ${result.server} | ${result.rewritten} (${result.pushRewritten}) | ${result.manual} (${result.pushManual}) | ${result.installAfter ? 'ok' : 'FAILED'} | ` +
       `${result.typeErrors.before} → ${result.typeErrors.after} | ${testCell(result.tests.before)} | ${testCell(result.tests.after)} |`,
   );
 }
