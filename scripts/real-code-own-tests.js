@@ -238,20 +238,48 @@ function isPushQuestion(site) {
 const ADD = { npm: 'npm install', pnpm: 'pnpm add', yarn: 'yarn add', bun: 'bun add' };
 
 /**
+ * Where a package manager takes a package's replacement for every dependent, in package.json:
+ * the runtime tarball's own dependency on `@mcp-mrtr/core` must come from the core tarball too.
+ * npm needs none: it takes the core tarball installed beside the runtime as that dependency.
+ * @typedef {{ pnpm?: { overrides?: Record<string, string> }, resolutions?: Record<string, string> }} Manifest
+ * @type {Partial<Record<keyof ADD, (manifest: Manifest, core: string) => void>>}
+ */
+const PIN_CORE = {
+  pnpm: (manifest, core) => {
+    manifest.pnpm = {
+      ...manifest.pnpm,
+      overrides: { ...manifest.pnpm?.overrides, '@mcp-mrtr/core': `file:${core}` },
+    };
+  },
+  yarn: (manifest, core) => {
+    manifest.resolutions = { ...manifest.resolutions, '@mcp-mrtr/core': `file:${core}` };
+  },
+};
+
+/**
  * The install advice of a migrate report as commands, the runtime's registry spec replaced by
- * the tarballs.
+ * the tarballs (and, for pnpm and yarn, `@mcp-mrtr/core` pinned to its tarball in package.json).
  * @param {{ install: { packageJson: string | null, packageManager: keyof ADD, packages: string[] }[] }} report
  * @param {{ runtime: string, core: string }} tarballs @param {string} cwd
  */
 function adviceCommands(report, tarballs, cwd) {
   return report.install.map((advice) => {
+    const directory = advice.packageJson === null ? cwd : path.join(cwd, path.dirname(advice.packageJson));
+    const pinCore = PIN_CORE[advice.packageManager];
+    const manifestFile = path.join(directory, 'package.json');
+    if (pinCore !== undefined && existsSync(manifestFile)) {
+      /** @type {Manifest} */
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- the project's manifest
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+      pinCore(manifest, tarballs.core);
+      writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+    }
     const packages = advice.packages.flatMap((spec) =>
-      spec === RUNTIME || spec.startsWith(`${RUNTIME}@`) ? [tarballs.runtime, tarballs.core] : [`'${spec}'`],
+      spec === RUNTIME || spec.startsWith(`${RUNTIME}@`)
+        ? [tarballs.runtime, ...(pinCore === undefined ? [tarballs.core] : [])]
+        : [`'${spec}'`],
     );
-    return {
-      cwd: advice.packageJson === null ? cwd : path.join(cwd, path.dirname(advice.packageJson)),
-      command: `${ADD[advice.packageManager]} ${packages.join(' ')}`,
-    };
+    return { cwd: directory, command: `${ADD[advice.packageManager]} ${packages.join(' ')}` };
   });
 }
 
