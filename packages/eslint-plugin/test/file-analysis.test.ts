@@ -1,7 +1,9 @@
 import tsParser from '@typescript-eslint/parser';
+import { AST_NODE_TYPES } from '@typescript-eslint/types';
 import { Linter, type Rule, type SourceCode } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { fileAnalysis } from '../src/analysis/file-analysis.js';
+import { walk } from '../src/analysis/walk.js';
 
 const SDK_FILE = `
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -81,5 +83,54 @@ describe('fileAnalysis', () => {
     const host = sharedSourceCode();
     host.lint(sourceCodeOf(SDK_FILE));
     expect(analysisFor(host.sourceCode)).toBe(analysisFor(host.sourceCode));
+  });
+
+  describe('importOf', () => {
+    /** What `importOf` says of each identifier named `name`, in source order. */
+    function originsOf(code: string, name: string) {
+      const sourceCode = sourceCodeOf(code);
+      const file = analysisFor(sourceCode);
+      const origins: unknown[] = [];
+      walk(file.sourceCode, file.ast, (node) => {
+        if (node.type === AST_NODE_TYPES.Identifier && node.name === name) origins.push(file.importOf(node));
+      });
+      return origins;
+    }
+
+    it('finds a top-level import and nothing behind a local of the same name or an unbound name', () => {
+      const code = `import { a as b } from 'm';\nb();\nfunction f() { const b = 1; return b + c; }\n`;
+      expect(originsOf(code, 'b')).toEqual([
+        { module: 'm', imported: 'a' },
+        { module: 'm', imported: 'a' },
+        undefined,
+        undefined,
+      ]);
+      expect(originsOf(code, 'c')).toEqual([undefined]);
+    });
+
+    it('finds a require() or an import() in a nested scope, a comment before its parenthesis too', () => {
+      expect(
+        originsOf(`import { a } from 'm';\nfunction f() { const { x: y } = require('n'); return y; }\n`, 'y'),
+      ).toEqual([
+        { module: 'n', imported: 'x' },
+        { module: 'n', imported: 'x' },
+      ]);
+      expect(
+        originsOf(`async function f() { const ns = await import /* lazy */ ('n'); return ns; }\n`, 'ns'),
+      ).toEqual([
+        { module: 'n', imported: '*' },
+        { module: 'n', imported: '*' },
+      ]);
+    });
+
+    it('finds an import inside a module declaration', () => {
+      expect(
+        originsOf(`declare module 'x' {\n  import { z } from 'n';\n  export const w: typeof z;\n}\n`, 'z'),
+      ).toEqual([
+        { module: 'n', imported: 'z' },
+        { module: 'n', imported: 'z' },
+        { module: 'n', imported: 'z' },
+      ]);
+    });
   });
 });

@@ -172,6 +172,32 @@ function originOfDefinition(definition: TSESLint.Scope.Definition, name: string)
   return undefined;
 }
 
+/**
+ * Where a binding's value may come from a `require()` (an `import x = require()` too) or an
+ * `import()`; a comment between `import` and its parenthesis counts.
+ */
+const REQUIRE_OR_DYNAMIC_IMPORT_IN_TEXT = /\brequire\b|\bimport\s*(?:\(|\/[*/])/;
+
+/**
+ * The local names behind which `importOf` can find an import, or undefined when any name can hide
+ * one: the names top-level import declarations bind, unless the text has a `require()` or an
+ * `import()` (which bind through variables, in any scope) or a module, namespace or `declare
+ * global` block (whose body can import). Most identifiers asked about are no import's, and this
+ * spares them a scope lookup.
+ */
+function importedNames(ast: TSESTree.Program, text: string): ReadonlySet<string> | undefined {
+  if (REQUIRE_OR_DYNAMIC_IMPORT_IN_TEXT.test(text)) return undefined;
+  const names = new Set<string>();
+  for (const statement of ast.body) {
+    const declaration =
+      statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+    if (declaration?.type === AST_NODE_TYPES.TSModuleDeclaration) return undefined;
+    if (statement.type !== AST_NODE_TYPES.ImportDeclaration) continue;
+    for (const specifier of statement.specifiers) names.add(specifier.local.name);
+  }
+  return names;
+}
+
 /** The shared per-file analysis for a rule context, built on first use. */
 export function fileAnalysis(context: Context): FileAnalysis {
   const sourceCode = context.sourceCode;
@@ -182,6 +208,8 @@ export function fileAnalysis(context: Context): FileAnalysis {
   const slots: (MemoSlot | undefined)[] = [];
   const scanned = new Map<RegExp, boolean>();
   let hints: HintsInText | undefined;
+  /** `importedNames`, computed when `importOf` is first asked (null until then). */
+  let imported: ReadonlySet<string> | undefined | null = null;
   const mentions = (pattern: RegExp): boolean => {
     if (isHint(pattern)) {
       hints ??= hintsInText(text);
@@ -211,6 +239,8 @@ export function fileAnalysis(context: Context): FileAnalysis {
     typed,
     scopeOf: (node) => sourceCode.getScope(node),
     importOf(identifier) {
+      if (imported === null) imported = importedNames(ast, text);
+      if (imported !== undefined && !imported.has(identifier.name)) return undefined;
       const variable = findVariable(sourceCode.getScope(identifier), identifier.name);
       const definition = variable?.defs[0];
       return definition === undefined ? undefined : originOfDefinition(definition, identifier.name);

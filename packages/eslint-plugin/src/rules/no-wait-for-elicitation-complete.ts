@@ -7,7 +7,7 @@ import {
   legacySchema,
 } from '@mcp-mrtr/core';
 import { AST_NODE_TYPES } from '@typescript-eslint/types';
-import type { TSESTree } from '@typescript-eslint/utils';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { propertyName, staticKey, unwrap } from '../analysis/ast.js';
 import { fileAnalysis, type FileAnalysis } from '../analysis/file-analysis.js';
 import { isFunction } from '../analysis/handlers.js';
@@ -137,13 +137,17 @@ export default createRule<[], keyof typeof messages>({
       return false;
     }
 
-    return {
-      Literal(node) {
-        if (!mentionsMethod || node.value !== ELICITATION_COMPLETE_METHOD || !waits(node)) return;
+    // Each listener is installed only where the text holds what it looks for: most nodes of the
+    // few files that get here are literals, calls and awaits that could never match.
+    const listeners: TSESLint.RuleListener = {};
+    if (mentionsMethod) {
+      listeners.Literal = (node) => {
+        if (node.value !== ELICITATION_COMPLETE_METHOD || !waits(node)) return;
         context.report({ node: node.parent, messageId: 'dispatch', data });
-      },
-      CallExpression(node) {
-        if (!mentionsSchema) return;
+      };
+    }
+    if (mentionsSchema) {
+      listeners.CallExpression = (node) => {
         const callee = unwrap(node.callee);
         if (callee.type !== AST_NODE_TYPES.MemberExpression) return;
         const call = staticKey(callee);
@@ -151,11 +155,14 @@ export default createRule<[], keyof typeof messages>({
         const schema = sdkName(file, callee.object);
         if (schema === undefined || legacySchema(schema)?.method !== ELICITATION_COMPLETE_METHOD) return;
         context.report({ node, messageId: 'schemaMatch', data: { ...data, schema, call } });
-      },
-      AwaitExpression(node) {
-        if (!mentionsId || !mentionsElicitationId(file, node.argument) || !inClientElicitation(node)) return;
+      };
+    }
+    if (mentionsId) {
+      listeners.AwaitExpression = (node) => {
+        if (!mentionsElicitationId(file, node.argument) || !inClientElicitation(node)) return;
         context.report({ node, messageId: 'elicitationId', data });
-      },
-    };
+      };
+    }
+    return listeners;
   },
 });
