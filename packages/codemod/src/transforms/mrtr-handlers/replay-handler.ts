@@ -171,10 +171,13 @@ function firstLineOf(context: FileContext, block: ts.Block): string {
   return `${context.style.newline}${indent}`;
 }
 
-/** Catch blocks around an asking that would swallow the suspension get `if (isSuspension(e)) throw e;`. */
-function catchEdits(
+/**
+ * Catch blocks around an asking that would swallow the suspension get `if (isSuspension(e)) throw e;`,
+ * in a handler and in a helper it calls alike: a suspension caught anywhere on the way fails the call.
+ */
+export function catchEdits(
   context: FileContext,
-  fn: HandlerFunction,
+  fn: ts.Node,
   askings: readonly ts.Node[],
   imports: ImportRequest[],
 ): TextEdit[] | string {

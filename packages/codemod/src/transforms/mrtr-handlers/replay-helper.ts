@@ -10,7 +10,7 @@ import { questionEdits } from './question-edits.js';
 import { roundArgumentEdit, roundParameterEdit } from './round-parameter.js';
 import { planSteps } from './step-planner.js';
 import { planUrlCompletion } from './url-mode-question.js';
-import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
+import { catchEdits, freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { typeName, type TypeImport } from './type-imports.js';
 
 // A helper that asks takes the handler's round, in place of the server, `extra` or `ctx` it asks
@@ -88,5 +88,8 @@ export function planReplayHelper(
   const completion = planUrlCompletion(context, fn, pushes);
   if (typeof completion === 'string') return completion;
   edits.push(...completion);
+  const catches = catchEdits(context, fn, [...asked, ...waits], imports);
+  if (typeof catches === 'string') return `in ${name}(): ${catches}`;
+  edits.push(...catches);
   return { edits, questions, imports, typeImports, notes: steps.notes };
 }
