@@ -42,6 +42,15 @@ export interface LegacyCall<Args> {
 }
 
 /**
+ * The request's abort signal. The SDK always passes one; a test's stand-in for `extra` often does
+ * not, and the handler it stands in for never read it, so a missing one is never aborted.
+ */
+function signalOf(extra: Extra): AbortSignal {
+  const signal: AbortSignal | undefined = extra.signal;
+  return signal ?? new AbortController().signal;
+}
+
+/**
  * Serves one request of a 2025 client with a re-entrant handler: SDK v1 has no MRTR, so each
  * input_required round is fulfilled here through the push APIs, related to the originating
  * request, and the handler is re-entered with that round's answers and the same sealed state.
@@ -65,10 +74,11 @@ export class LegacyFulfilment {
     call: LegacyCall<Args> & { readonly request: RequestIdentity & { readonly method: M } },
   ): Promise<CompleteResultByMethod[M]> {
     const { server, extra } = call;
+    const signal = signalOf(extra);
     let inputResponses: JsonObject | undefined;
     let token: string | undefined;
     for (let round = 1; ; round++) {
-      extra.signal.throwIfAborted();
+      signal.throwIfAborted();
       const capabilities = server.getClientCapabilities() as ClientCapabilities | undefined;
       const result = await this.runtime.runRound(
         handler,
@@ -79,7 +89,7 @@ export class LegacyFulfilment {
           clientCapabilities: capabilities,
           inputResponses,
           ...(token !== undefined && { state: { token } }),
-          signal: extra.signal,
+          signal,
         },
         (init) => new SdkV1Round(init, extra),
       );
@@ -92,18 +102,22 @@ export class LegacyFulfilment {
       const requests = result.inputRequests ?? {};
       const unsupported = pushCapabilityError(requests, capabilities);
       if (unsupported) throw unsupported;
-      if (Object.keys(requests).length === 0)
-        await sleep(this.stateOnlyDelayMs, undefined, { signal: extra.signal });
-      inputResponses = await this.ask(server, extra, requests);
+      if (Object.keys(requests).length === 0) await sleep(this.stateOnlyDelayMs, undefined, { signal });
+      inputResponses = await this.ask(server, extra, signal, requests);
       token = result.requestState;
     }
   }
 
   /** Sends every request of a round to the client at once; one failure fails the round. */
-  private async ask(server: Server, extra: Extra, requests: InputRequests): Promise<JsonObject> {
+  private async ask(
+    server: Server,
+    extra: Extra,
+    signal: AbortSignal,
+    requests: InputRequests,
+  ): Promise<JsonObject> {
     const round = new AbortController();
-    const onAbort = () => round.abort(extra.signal.reason);
-    extra.signal.addEventListener('abort', onAbort, { once: true });
+    const onAbort = () => round.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
     try {
       const answers = await Promise.all(
         Object.entries(requests).map(async ([key, request]) => {
@@ -117,7 +131,7 @@ export class LegacyFulfilment {
       );
       return Object.fromEntries(answers);
     } finally {
-      extra.signal.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', onAbort);
     }
   }
 
@@ -150,7 +164,9 @@ export class LegacyFulfilment {
         }
         // Not elicitInput: it would check accepted content itself and throw. The round checks it,
         // as on the MRTR path: round.elicitation() asks again, round.ask() throws the same error.
-        return server.request(
+        // Sent through the request's own context, as a handler's `extra.sendRequest` was: it relates
+        // the request to the call, and a test's stand-in for `extra` still answers it.
+        return extra.sendRequest(
           {
             method: 'elicitation/create',
             params: {
