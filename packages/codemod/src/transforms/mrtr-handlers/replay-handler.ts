@@ -482,7 +482,15 @@ export function planReplayHandler(
   const askingNodes = [...calls, ...keptQuestionWaits(context, calls)];
   const pushes = askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : []));
   const notifiers = removedNotifiers(fn, pushes);
-  const steps = planSteps(context, fn, askingNodes, round, keys, (node) => isNotifierUse(node, notifiers));
+  const steps = planSteps(
+    context,
+    fn,
+    askingNodes,
+    round,
+    keys,
+    (node) => isNotifierUse(node, notifiers),
+    'handler',
+  );
   if (typeof steps === 'string') return steps;
   edits.push(...steps.edits);
   const completion = planUrlCompletion(context, fn, pushes);

@@ -81,10 +81,15 @@ export function planSteps(
   keys: AnswerKeys,
   /** Calls the rewrite removes (URL mode's completion notifiers): a replay cannot repeat them. */
   removed: (node: ts.Node) => boolean = () => false,
+  /**
+   * Whether `fn` is the handler itself or a helper it calls: only in the handler is it known that
+   * nothing asks after `fn` returns, which a catch block's effects rely on (see #tryStatement).
+   */
+  role: 'handler' | 'helper' = 'helper',
 ): PlannedSteps | string {
   const body = fn.body;
   if (body === undefined || !ts.isBlock(body)) return { edits: [], notes: [] };
-  const planner = new StepPlanner(context, fn, askings, round, keys, removed);
+  const planner = new StepPlanner(context, fn, askings, round, keys, removed, role);
   const why = planner.statements(body.statements);
   return why ?? { edits: planner.edits, notes: planner.notes };
 }
@@ -101,6 +106,7 @@ class StepPlanner {
     private readonly round: string,
     private readonly keys: AnswerKeys,
     removed: (node: ts.Node) => boolean,
+    private readonly role: 'handler' | 'helper',
   ) {
     this.#proof = new PurityProof(
       context,
@@ -203,14 +209,7 @@ class StepPlanner {
       }
       return undefined;
     }
-    if (ts.isTryStatement(statement)) {
-      const why = this.statements(statement.tryBlock.statements);
-      if (why !== undefined) return why;
-      const elsewhere = this.#effectIn(statement.catchClause) ?? this.#effectIn(statement.finallyBlock);
-      return elsewhere === undefined
-        ? undefined
-        : this.#repeated(elsewhere, 'in a catch or finally block around a question');
-    }
+    if (ts.isTryStatement(statement)) return this.#tryStatement(statement);
     // A statement that asks: nothing may happen in it before the (last) question.
     const lastAsk = Math.max(
       ...this.askings
@@ -232,6 +231,32 @@ class StepPlanner {
         `${this.context.textOf(each).split('\n')[0]} (line ${this.context.lineOf(each)}, a condition after a question in a loop) ${RERUN_NOTE}`,
       );
     return undefined;
+  }
+
+  /**
+   * A try statement around a question. A finally block runs on every round, the suspension's
+   * included, so an effect there repeats. A catch block rethrows the suspension first (see
+   * catchEdits), so its effects run only on a real error, which ends the call when nothing can ask
+   * after it: every question inside the try block, none after the statement, no loop around it,
+   * and `fn` the handler itself (a helper's caller may ask after it returns).
+   */
+  #tryStatement(statement: ts.TryStatement): string | undefined {
+    const why = this.statements(statement.tryBlock.statements);
+    if (why !== undefined) return why;
+    const inFinally = this.#effectIn(statement.finallyBlock);
+    if (inFinally !== undefined) return this.#repeated(inFinally, 'in a finally block around a question');
+    const inCatch = this.#effectIn(statement.catchClause);
+    if (inCatch === undefined) return undefined;
+    const askedOutsideTryBlock = this.askings.some(
+      (asking) =>
+        !isInside(asking, statement.tryBlock) &&
+        asking.getStart(this.context.sourceFile) >= statement.getStart(this.context.sourceFile),
+    );
+    let inLoop = false;
+    for (let outer = statement.parent; outer !== this.fn && outer !== undefined; outer = outer.parent)
+      if (ts.isIterationStatement(outer, false)) inLoop = true;
+    if (this.role === 'handler' && !askedOutsideTryBlock && !inLoop) return undefined;
+    return this.#repeated(inCatch, 'in a catch block around a question that a later round may reach again');
   }
 
   /** A condition before a question: pure, or journaled when it is data (`if (await isPaid(id))`). */
