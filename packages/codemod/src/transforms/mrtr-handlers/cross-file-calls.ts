@@ -14,6 +14,8 @@ import { TRANSFORM_ID } from './transform-id.js';
 export interface ForeignCall {
   readonly context: FileContext;
   readonly call: ts.CallExpression;
+  /** What was presumed to take the call as one of the function's: its receiver's type is unknown. */
+  readonly assumed?: string;
 }
 
 /** How a reason names a place in another file: its path relative to `from`'s file, and line. */

@@ -401,9 +401,12 @@ function analyse(context: FileContext): Site[] {
     ...site,
     link: { unit: unitOf(fn), requires: plan.requires.get(fn) ?? [] },
   });
-  // What a rewrite leaves to run again each round is listed once, with the site carrying its edits.
-  const withNotes = (site: Site, rewrite: HandlerRewrite, carries: boolean): Site =>
-    carries && (rewrite.notes?.length ?? 0) > 0 ? { ...site, notes: rewrite.notes } : site;
+  // What a rewrite leaves to run again each round, and which calls of a helper it presumed to be
+  // calls of it, are listed once, with the site carrying its edits.
+  const withNotes = (site: Site, fn: HelperFunction, rewrite: HandlerRewrite, carries: boolean): Site => {
+    const notes = [...(plan.helpers.get(fn)?.helper.assumptions ?? []), ...(rewrite.notes ?? [])];
+    return carries && notes.length > 0 ? { ...site, notes } : site;
+  };
   // The runtime setup and the type imports travel with the carrier's first site.
   const setupFor = (fn: HelperFunction, edits: TextEdit[], imports: ImportRequest[]) => {
     if (fn !== carrier?.fn || carrier.done) return;
@@ -455,6 +458,7 @@ function analyse(context: FileContext): Site[] {
           }),
           fn,
         ),
+        fn,
         rewrite,
         carries,
       ),
@@ -481,6 +485,7 @@ function analyse(context: FileContext): Site[] {
           context.rewriteSite(urlThrowBase(node, true), edits, { imports, packages: [RUNTIME_PACKAGE] }),
           fn,
         ),
+        fn,
         rewrite,
         carries,
       ),
@@ -513,6 +518,7 @@ function analyse(context: FileContext): Site[] {
           ),
           fn,
         ),
+        fn,
         rewrite,
         true,
       ),

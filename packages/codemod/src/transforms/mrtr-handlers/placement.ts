@@ -31,6 +31,8 @@ export interface Helper {
   readonly slot: RoundSlot;
   /** Every call of the helper (in this file, then in other files of the run), each awaited inside an eligible handler or another such helper. */
   readonly calls: readonly ts.CallExpression[];
+  /** Calls taken to be of this helper though their receiver's type is unknown, said for the report. */
+  readonly assumptions: readonly string[];
 }
 
 export interface HandlerPlacement {
@@ -282,7 +284,13 @@ export class PlacementFinder {
       return { kind: 'manual', reason: `${label}() is called at ${elsewhere.join('; and at ')}` };
     return {
       kind: 'helper',
-      helper: { fn, name, slot, calls: calls.map(({ call }) => call) },
+      helper: {
+        fn,
+        name,
+        slot,
+        calls: calls.map(({ call }) => call),
+        assumptions: calls.flatMap(({ assumed }) => (assumed === undefined ? [] : [assumed])),
+      },
       callers,
       level,
     };
