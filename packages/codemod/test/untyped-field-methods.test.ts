@@ -25,7 +25,7 @@ describe('a method reached through a field of unknown type', () => {
       const asked = sites.find((site) => site.file.endsWith('elicitation.ts') && site.line === 8);
       expect(asked?.rewrite).toBeDefined();
       expect(asked?.notes).toEqual([
-        'assumed this.elicitation.requestConfirmation() at deploy-tools.ts:11, on a receiver whose type is unknown, is Elicitation.requestConfirmation(), the only declaration of requestConfirmation in the files migrate sees; check that it is',
+        'assumed this.elicitation.requestConfirmation() at deploy-tools.ts:10, on a receiver whose type is unknown, is Elicitation.requestConfirmation(), the only declaration of requestConfirmation in the files migrate sees; check that it is',
       ]);
       expect(
         manualSites(result)
@@ -33,7 +33,7 @@ describe('a method reached through a field of unknown type', () => {
           .map((site) => `${path.basename(site.file)}:${site.line}: ${site.reason}`),
       ).toEqual([
         expect.stringMatching(
-          /^elicitation\.ts:16: this\.elicitation\.askReason\(\) at deploy-tools\.ts:17 is called on a receiver whose type is unknown, .*: elicitation\.ts:28 declares askReason too$/,
+          /^elicitation\.ts:16: this\.elicitation\.askReason\(\) at deploy-tools\.ts:16 is called on a receiver whose type is unknown, .*: elicitation\.ts:28 declares askReason too$/,
         ),
       ]);
     },
