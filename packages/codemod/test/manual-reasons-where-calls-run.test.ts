@@ -70,4 +70,14 @@ describe('manual reasons name where the call runs', () => {
     },
     TIMEOUT,
   );
+
+  it(
+    'an effect in an if before a question whose condition reads the server state it changes',
+    async () => {
+      expect(await reasons('mrtr-effect-in-steady-if')).toContain(
+        '27: a replay would repeat holds.delete(order) (line 26) before a question, in an if whose condition reads more than answers and journaled values, so a later round may take another branch; journal it with round.step by hand',
+      );
+    },
+    TIMEOUT,
+  );
 });
