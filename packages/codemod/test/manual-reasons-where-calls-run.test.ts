@@ -51,4 +51,33 @@ describe('manual reasons name where the call runs', () => {
     },
     TIMEOUT,
   );
+
+  it(
+    'an exported helper whose module another file imports whole, as a registry of tools',
+    async () => {
+      const dir = path.join(CASES_DIR, 'mrtr-helper-namespace-registry', 'before');
+      const result = await planMigration({
+        files: [path.join(dir, 'server.ts'), path.join(dir, 'tools/notes.ts')],
+        cwd: dir,
+      });
+      expect(
+        manualSites(result)
+          .filter((site) => site.transform === 'mrtr-handlers' && site.category === 'elicitation')
+          .map((site) => `${site.line}: ${site.reason}`),
+      ).toEqual([
+        "5: it runs in archive_note(), which is exported: ../server.ts:3 imports its module as noteTools, which may call it without naming it (a registry of tools, a loop over the module's exports); pass the round to it there by hand, or call it by name",
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'an effect in an if before a question whose condition reads the server state it changes',
+    async () => {
+      expect(await reasons('mrtr-effect-in-steady-if')).toContain(
+        '27: a replay would repeat holds.delete(order) (line 26) before a question, in an if whose condition reads more than answers and journaled values, so a later round may take another branch; journal it with round.step by hand',
+      );
+    },
+    TIMEOUT,
+  );
 });

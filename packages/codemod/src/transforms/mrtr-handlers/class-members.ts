@@ -146,19 +146,27 @@ function useOf(
   const symbol = checker.getSymbolAtLocation(name);
   const where = placeIn(context, other, name);
   const label = `${className(member)}.${name.text}()`;
+  let assumed: string | undefined;
   if (symbol === undefined) {
-    // `agent.confirm(…)` on a receiver of unknown type may be this method.
+    // `agent.confirm(…)` on a receiver of unknown type may be this method: it is taken to be when
+    // no other declaration in the run has its name and the call passes what the method takes.
+    const call = access.parent;
     if (
-      ts.isPropertyAccessExpression(access) &&
-      access.name === name &&
-      ts.isCallExpression(access.parent) &&
-      access.parent.expression === access &&
-      isUnknown(checker.getTypeAtLocation(access.expression))
+      !ts.isPropertyAccessExpression(access) ||
+      access.name !== name ||
+      !ts.isCallExpression(call) ||
+      call.expression !== access ||
+      !isUnknown(checker.getTypeAtLocation(access.expression))
     )
-      return `${other.textOf(access)}() at ${where} is called on a receiver whose type is unknown, so it may be ${label} and could not be updated to pass the round`;
-    return undefined;
-  }
-  if (!(symbol.declarations ?? []).includes(member.declaration)) return undefined;
+      return undefined;
+    const unknown = `${other.textOf(access)}() at ${where} is called on a receiver whose type is unknown, so it may be ${label} and could not be updated to pass the round`;
+    const namesake = otherDeclarationNamed(context, member);
+    if (namesake !== undefined)
+      return `${unknown}: ${placeIn(context, namesake.context, namesake.node)} declares ${name.text} too`;
+    if (!acceptsArguments(member.fn, call))
+      return `${unknown}: it passes ${call.arguments.length} argument(s), not what ${label} takes`;
+    assumed = `assumed ${other.textOf(access)}() at ${where}, on a receiver whose type is unknown, is ${label}, the only declaration of ${name.text} in the files migrate sees; check that it is`;
+  } else if (!(symbol.declarations ?? []).includes(member.declaration)) return undefined;
   const call = access.parent;
   if (
     !ts.isPropertyAccessExpression(access) ||
@@ -171,6 +179,65 @@ function useOf(
     return `${label} is called at ${where}, which this run does not include, so that call cannot be updated to pass the round; add the file to the run or migrate both by hand`;
   if (other !== context && !other.run?.relate(other.path, TRANSFORM_ID))
     return `${label} is called at ${where}, in another TypeScript project of the run, whose analysis cannot pass the round; migrate both by hand`;
-  calls.push({ context: other, call });
+  calls.push(assumed === undefined ? { context: other, call } : { context: other, call, assumed });
   return undefined;
+}
+
+/** A member, property or signature declaration of an object type: what `x.name` may refer to. */
+function declaresMember(node: ts.Node): node is ts.NamedDeclaration & { name: ts.PropertyName } {
+  return (
+    ts.isMethodDeclaration(node) ||
+    ts.isPropertyDeclaration(node) ||
+    ts.isGetAccessorDeclaration(node) ||
+    ts.isSetAccessorDeclaration(node) ||
+    ts.isPropertyAssignment(node) ||
+    ts.isShorthandPropertyAssignment(node) ||
+    ts.isMethodSignature(node) ||
+    ts.isPropertySignature(node)
+  );
+}
+
+/**
+ * Another declaration of the member's name in the files the run sees (class and object-literal
+ * members, interface and type members). With none, a call of that name on a receiver of unknown
+ * type can only mean the member, as far as the run can tell.
+ */
+function otherDeclarationNamed(
+  context: FileContext,
+  member: ClassMember,
+): { readonly context: FileContext; readonly node: ts.Node } | undefined {
+  const name = member.name.text;
+  for (const { sourceFile, context: other } of filesOf(context)) {
+    if (!sourceFile.text.includes(name)) continue;
+    let found: ts.Node | undefined;
+    const visit = (node: ts.Node): void => {
+      if (found !== undefined) return;
+      if (
+        declaresMember(node) &&
+        node !== member.declaration &&
+        (ts.isIdentifier(node.name) || ts.isPrivateIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
+        node.name.text === name
+      ) {
+        found = node;
+        return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+    if (found !== undefined) return { context: other, node: found };
+  }
+  return undefined;
+}
+
+/** Whether a call passes as many arguments as the function takes (no spread, none missing or extra). */
+function acceptsArguments(fn: HelperFunction, call: ts.CallExpression): boolean {
+  if (call.arguments.some((argument) => ts.isSpreadElement(argument))) return false;
+  const parameters = fn.parameters.filter(
+    (parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === 'this'),
+  );
+  if (parameters.some((parameter) => parameter.dotDotDotToken !== undefined)) return false;
+  const required = parameters.filter(
+    (parameter) => parameter.initializer === undefined && parameter.questionToken === undefined,
+  ).length;
+  return call.arguments.length >= required && call.arguments.length <= parameters.length;
 }

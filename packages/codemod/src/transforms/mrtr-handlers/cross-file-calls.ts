@@ -14,6 +14,8 @@ import { TRANSFORM_ID } from './transform-id.js';
 export interface ForeignCall {
   readonly context: FileContext;
   readonly call: ts.CallExpression;
+  /** What was presumed to take the call as one of the function's: its receiver's type is unknown. */
+  readonly assumed?: string;
 }
 
 /** How a reason names a place in another file: its path relative to `from`'s file, and line. */
@@ -82,13 +84,43 @@ export function foreignCalls(context: FileContext, symbol: ts.Symbol, name: stri
     visit(sourceFile);
     if (why !== undefined) return why;
   }
-  // Exported yet imported by no other file of the project: its callers may be outside it.
-  if (calls.length === 0)
+  if (calls.length === 0) {
+    // Its module imported whole (`import * as tools`) and used as a value (a registry a loop
+    // registers): it may be called through that value, where the codemod cannot follow it.
+    const whole = namespaceImportOf(context, run.sourceFiles);
+    if (whole !== undefined)
+      return `${placeIn(context, whole.context, whole.node)} imports its module as ${whole.node.name.text}, which may call it without naming it (a registry of tools, a loop over the module's exports); pass the round to it there by hand, or call it by name`;
+    // Exported yet imported by no other file of the project: its callers may be outside it.
     return 'no other file of the project calls it, so its callers may be outside the project; migrate them together by hand';
+  }
   for (const { context: other, call } of calls)
     if (!run.relate(other.path, TRANSFORM_ID))
       return `it is called at ${placeIn(context, other, call)}, in another TypeScript project of the run, whose analysis cannot pass the round; migrate both by hand`;
   return calls;
+}
+
+/** `import * as tools from './tools.js'` of the helper's module in another file of the program. */
+function namespaceImportOf(
+  context: FileContext,
+  sourceFiles: readonly ts.SourceFile[],
+): { readonly context: FileContext; readonly node: ts.NamespaceImport } | undefined {
+  for (const sourceFile of sourceFiles) {
+    if (sourceFile === context.sourceFile || !sourceFile.text.includes('* as')) continue;
+    const other = context.run!.contextOf(sourceFile);
+    for (const statement of sourceFile.statements) {
+      if (!ts.isImportDeclaration(statement)) continue;
+      const clause = statement.importClause;
+      const bindings = clause?.namedBindings;
+      if (
+        bindings !== undefined &&
+        ts.isNamespaceImport(bindings) &&
+        clause?.isTypeOnly !== true &&
+        other.checker.getSymbolAtLocation(statement.moduleSpecifier)?.valueDeclaration === context.sourceFile
+      )
+        return { context: other, node: bindings };
+    }
+  }
+  return undefined;
 }
 
 /** Records a call of the helper; anything else is why it cannot take the round. */

@@ -75,11 +75,47 @@ export class ForeignHelperCalls {
         symbol = this.context.checker.getAliasedSymbol(symbol);
       fn = symbol === undefined ? undefined : functionOfSymbol(symbol);
     } else if (ts.isPropertyAccessExpression(unwrapExpression(call.expression))) {
-      const called = calledFunction(this.context, call)?.fn;
+      const called = calledFunction(this.context, call)?.fn ?? this.#untypedMethod(call);
       fn = called !== undefined && classMemberOf(called) !== undefined ? called : undefined;
     }
     const home = fn?.getSourceFile();
     return home === undefined || home === this.context.sourceFile || home.isDeclarationFile ? undefined : fn;
+  }
+
+  /**
+   * `this.elicitation.confirm(…)` on a receiver whose type is unknown: the one class method of
+   * that name in the run that asks, when its own placement takes this call as one of its calls
+   * (see class-members.ts for when it presumes so).
+   */
+  #untypedMethod(call: ts.CallExpression): HelperFunction | undefined {
+    const callee = unwrapExpression(call.expression);
+    if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.name)) return undefined;
+    const type = this.context.checker.getTypeAtLocation(callee.expression);
+    if ((type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) === 0) return undefined;
+    const name = callee.name.text;
+    let found: HelperFunction | undefined;
+    for (const sourceFile of this.context.run?.sourceFiles ?? []) {
+      if (sourceFile === this.context.sourceFile || !sourceFile.text.includes(name)) continue;
+      forEachDescendant(sourceFile, (node) => {
+        if (found !== undefined || !ts.isClassLike(node)) return;
+        for (const element of node.members) {
+          if (element.name === undefined || !ts.isIdentifier(element.name) || element.name.text !== name)
+            continue;
+          const fn = ts.isMethodDeclaration(element)
+            ? element
+            : ts.isPropertyDeclaration(element) && element.initializer !== undefined
+              ? unwrapExpression(element.initializer)
+              : undefined;
+          if (
+            fn !== undefined &&
+            (ts.isMethodDeclaration(fn) || ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))
+          )
+            found = fn;
+        }
+      });
+      if (found !== undefined) break;
+    }
+    return found;
   }
 }
 

@@ -30,6 +30,7 @@ import {
   type Helper,
   type HelperPlacement,
   type Placement,
+  type TestCallerPlacement,
 } from './placement.js';
 import { builtRequestReason, deprecatedInputRequestBuilder } from './input-request-builders.js';
 import {
@@ -46,6 +47,7 @@ import { sensitiveFields } from './sensitive-fields.js';
 import { planHandlerInStyle, type WrittenStyle } from './style-choice.js';
 import { TRANSFORM_ID } from './transform-id.js';
 import { returnTypeWidening } from './return-type-widening.js';
+import { roundArgumentEdit } from './round-parameter.js';
 import { removedNotifiers } from './url-mode-question.js';
 import { urlRequiredEdits } from './url-required-error.js';
 
@@ -54,6 +56,12 @@ const URL_MODE_TODO =
 
 const NOTIFIER_REMOVED =
   'Removed with the URL-mode rewrite: 2026-07-28 has no notifications/elicitation/complete; the client retries and the handler checks completion then.';
+
+/** Where the runtime's test kit is imported from. */
+const TEST_KIT_MODULE = `${RUNTIME_PACKAGE}/testing`;
+
+const TEST_CALLER_TODO =
+  "Pass pushRound(server) from @mcp-mrtr/runtime/testing where the helper now takes its round: the test's server answers its questions as before.";
 
 const SECRET_REASON = 'the form asks for a secret, which must never pass through the client: use URL mode';
 
@@ -90,20 +98,34 @@ interface Plan {
    * other files (see engine/linked-rewrites.ts).
    */
   readonly requires: Map<HelperFunction, RequiredUnit[]>;
+  /** This file's tests calling a helper, which pass the test kit's round. */
+  readonly tests: TestCall[];
+}
+
+/** A helper's call in a test's body of this file. */
+interface TestCall {
+  readonly call: ts.CallExpression;
+  readonly helper: Helper;
+  readonly caller: TestCallerPlacement;
 }
 
 function callerFunction(placement: HandlerPlacement | HelperPlacement): HelperFunction {
   return placement.kind === 'handler' ? placement.handler.callback : placement.helper.fn;
 }
 
+/** The function a helper's call runs in: a handler, a helper, or a test's body. */
+function callerOf(placement: HandlerPlacement | HelperPlacement | TestCallerPlacement): ts.Node {
+  return placement.kind === 'test' ? placement.fn : callerFunction(placement);
+}
+
 function group(context: FileContext, found: readonly Found[], foreign: readonly HelperPlacement[]): Plan {
-  const plan: Plan = { handlers: new Map(), helpers: new Map(), requires: new Map() };
+  const plan: Plan = { handlers: new Map(), helpers: new Map(), requires: new Map(), tests: [] };
   const require = (fn: HelperFunction, unit: RequiredUnit) => {
     const units = plan.requires.get(fn) ?? [];
     if (!units.some((each) => each.unit === unit.unit)) units.push(unit);
     plan.requires.set(fn, units);
   };
-  const here = (fn: HelperFunction) => fn.getSourceFile() === context.sourceFile;
+  const here = (fn: ts.Node) => fn.getSourceFile() === context.sourceFile;
   const handlerEntry = (handler: EligibleHandler) => {
     let entry = plan.handlers.get(handler.callback);
     if (entry === undefined) plan.handlers.set(handler.callback, (entry = { handler, askings: [] }));
@@ -118,11 +140,19 @@ function group(context: FileContext, found: readonly Found[], foreign: readonly 
       const caller = placement.callers[index]!;
       const asking: Asking = { kind: 'helper-call', call, helper: placement.helper };
       // A caller in another file is planned by that file's analysis; the rewrites are linked.
-      if (!here(callerFunction(caller))) {
+      if (!here(callerOf(caller))) {
         require(placement.helper.fn, {
-          unit: unitOf(callerFunction(caller)),
+          unit: unitOf(callerOf(caller)),
           label: `its caller at ${placeIn(context, context.run!.contextOf(call.getSourceFile()), call)}`,
         });
+        return;
+      }
+      if (caller.kind === 'test') {
+        require(placement.helper.fn, {
+          unit: unitOf(caller.fn),
+          label: `its test at ${placeIn(context, context, call)}`,
+        });
+        plan.tests.push({ call, helper: placement.helper, caller });
         return;
       }
       require(callerFunction(caller), {
@@ -147,7 +177,11 @@ function group(context: FileContext, found: readonly Found[], foreign: readonly 
   for (const placement of foreign) {
     placement.helper.calls.forEach((call, index) => {
       const caller = placement.callers[index]!;
-      if (!here(callerFunction(caller))) return;
+      if (!here(callerOf(caller))) return;
+      if (caller.kind === 'test') {
+        plan.tests.push({ call, helper: placement.helper, caller });
+        return;
+      }
       const asking: Asking = { kind: 'helper-call', call, helper: placement.helper };
       const label = `${labelOf(placement.helper.fn)} in ${placeIn(context, context.run!.contextOf(placement.helper.fn.getSourceFile()), placement.helper.fn)}`;
       require(callerFunction(caller), { unit: unitOf(placement.helper.fn), label });
@@ -434,9 +468,12 @@ function analyse(context: FileContext): Site[] {
     ...site,
     link: { unit: unitOf(fn), requires: plan.requires.get(fn) ?? [] },
   });
-  // What a rewrite leaves to run again each round is listed once, with the site carrying its edits.
-  const withNotes = (site: Site, rewrite: HandlerRewrite, carries: boolean): Site =>
-    carries && (rewrite.notes?.length ?? 0) > 0 ? { ...site, notes: rewrite.notes } : site;
+  // What a rewrite leaves to run again each round, and which calls of a helper it presumed to be
+  // calls of it, are listed once, with the site carrying its edits.
+  const withNotes = (site: Site, fn: HelperFunction, rewrite: HandlerRewrite, carries: boolean): Site => {
+    const notes = [...(plan.helpers.get(fn)?.helper.assumptions ?? []), ...(rewrite.notes ?? [])];
+    return carries && notes.length > 0 ? { ...site, notes } : site;
+  };
   // The runtime setup and the type imports travel with the carrier's first site.
   const setupFor = (fn: HelperFunction, edits: TextEdit[], imports: ImportRequest[]) => {
     if (fn !== carrier?.fn || carrier.done) return;
@@ -491,6 +528,7 @@ function analyse(context: FileContext): Site[] {
           }),
           fn,
         ),
+        fn,
         rewrite,
         carries,
       ),
@@ -517,6 +555,7 @@ function analyse(context: FileContext): Site[] {
           context.rewriteSite(urlThrowBase(node, true), edits, { imports, packages: [RUNTIME_PACKAGE] }),
           fn,
         ),
+        fn,
         rewrite,
         carries,
       ),
@@ -549,10 +588,43 @@ function analyse(context: FileContext): Site[] {
           ),
           fn,
         ),
+        fn,
         rewrite,
         true,
       ),
     );
+  }
+  // This file's tests of a helper give it the test kit's round, which asks the server they gave it.
+  for (const { call, helper, caller } of plan.tests) {
+    const kit = context.importFor(TEST_KIT_MODULE, 'pushRound');
+    const edit = roundArgumentEdit(
+      context,
+      call,
+      helper.fn,
+      helper.slot,
+      `${kit.local}(${context.textOf(caller.server)})`,
+    );
+    // The placement kept a test whose arguments hide the server manual.
+    if (typeof edit === 'string') continue;
+    const home = helper.fn.getSourceFile();
+    const label =
+      home === context.sourceFile
+        ? labelOf(helper.fn)
+        : `${labelOf(helper.fn)} in ${placeIn(context, context.run!.contextOf(home), helper.fn)}`;
+    sites.push({
+      ...context.rewriteSite(
+        {
+          transform: TRANSFORM_ID,
+          category: 'elicitation',
+          kind: 'test-caller',
+          node: call,
+          todo: TEST_CALLER_TODO,
+        },
+        [edit.edit],
+        { imports: [kit], packages: [RUNTIME_PACKAGE] },
+      ),
+      link: { unit: unitOf(caller.fn), requires: [{ unit: unitOf(helper.fn), label }] },
+    });
   }
   // The completion notifiers a URL-mode rewrite removed: a client retries instead of waiting.
   for (const fn of rewrites.keys()) {

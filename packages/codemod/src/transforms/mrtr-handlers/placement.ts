@@ -1,7 +1,7 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { identifiersReferringTo } from '../../analysis/symbol-references.js';
-import { enclosingFunction, unwrapExpression } from '../../analysis/syntax.js';
+import { enclosingFunction, forEachDescendant, unwrapExpression } from '../../analysis/syntax.js';
 import { answerWait, skipParentheses } from './awaited-question.js';
 import { classMemberOf, inheritanceReason, memberCalls } from './class-members.js';
 import { foreignCalls, placeIn, type ForeignCall } from './cross-file-calls.js';
@@ -14,9 +14,9 @@ import {
   type HelperFunction,
 } from './eligible-handlers.js';
 import { calledFunction } from './called-function.js';
-import { asPushCall } from './push-calls.js';
+import { asPushCall, type PushCall } from './push-calls.js';
 import { roundArgumentIndex, type RoundSlot } from './round-parameter.js';
-import { assignedContext, callbackContext } from './run-context.js';
+import { assignedContext, callbackContext, isTestBody } from './run-context.js';
 
 // Classifies where a push call runs. Only a question the handler of a tools/call, prompts/get or
 // resources/read request awaits can become an input request: everything else has no request to
@@ -31,6 +31,8 @@ export interface Helper {
   readonly slot: RoundSlot;
   /** Every call of the helper (in this file, then in other files of the run), each awaited inside an eligible handler or another such helper. */
   readonly calls: readonly ts.CallExpression[];
+  /** Calls taken to be of this helper though their receiver's type is unknown, said for the report. */
+  readonly assumptions: readonly string[];
 }
 
 export interface HandlerPlacement {
@@ -38,11 +40,23 @@ export interface HandlerPlacement {
   readonly handler: EligibleHandler;
 }
 
+/** A call of a helper in a test's body: it passes the test kit's round, `pushRound(server)`. */
+export interface TestCallerPlacement {
+  readonly kind: 'test';
+  /** The test's body. */
+  readonly fn: ts.ArrowFunction | ts.FunctionExpression;
+  /** The server the test passes, which `pushRound(…)` asks through. */
+  readonly server: ts.Expression;
+}
+
 export interface HelperPlacement {
   readonly kind: 'helper';
   readonly helper: Helper;
-  /** Where each of `helper.calls` runs, in the same order: a handler or a helper above this one. */
-  readonly callers: readonly (HandlerPlacement | HelperPlacement)[];
+  /**
+   * Where each of `helper.calls` runs, in the same order: a handler or a helper above this one,
+   * or a test.
+   */
+  readonly callers: readonly (HandlerPlacement | HelperPlacement | TestCallerPlacement)[];
   /** How many helper calls below its farthest handler it runs (1 for a helper a handler calls). */
   readonly level: number;
 }
@@ -245,7 +259,7 @@ export class PlacementFinder {
         ? { kind: 'replaces', parameter }
         : { kind: 'added' };
     const index = roundArgumentIndex(fn, slot);
-    const callers: (HandlerPlacement | HelperPlacement)[] = [];
+    const callers: (HandlerPlacement | HelperPlacement | TestCallerPlacement)[] = [];
     const elsewhere: string[] = [];
     let level = 1;
     for (const { context: other, call } of calls) {
@@ -255,6 +269,13 @@ export class PlacementFinder {
       const caller = enclosingFunction(call);
       if (caller === undefined) {
         elsewhere.push(`${where}, at module initialization, outside any request`);
+        continue;
+      }
+      // The project's own test calling the helper directly passes the test kit's round instead.
+      if (isTestBody(other, caller)) {
+        const test = testCaller(context, fn, name, parameter, call, caller);
+        if (typeof test === 'string') elsewhere.push(`${where}, in a test, where ${test}`);
+        else callers.push(test);
         continue;
       }
       const argument = slot.kind === 'replaces' ? call.arguments[index] : undefined;
@@ -282,11 +303,64 @@ export class PlacementFinder {
       return { kind: 'manual', reason: `${label}() is called at ${elsewhere.join('; and at ')}` };
     return {
       kind: 'helper',
-      helper: { fn, name, slot, calls: calls.map(({ call }) => call) },
+      helper: {
+        fn,
+        name,
+        slot,
+        calls: calls.map(({ call }) => call),
+        assumptions: calls.flatMap(({ assumed }) => (assumed === undefined ? [] : [assumed])),
+      },
       callers,
       level,
     };
   }
+}
+
+/** The push APIs `pushRound(server)` of the runtime's test kit asks through. */
+const TEST_KIT_APIS = new Set(['elicitInput', 'createMessage', 'listRoots']);
+
+/** `server` or `this.server`: an expression a test may evaluate twice without an effect. */
+function isPlainReference(expression: ts.Expression): boolean {
+  const inner = unwrapExpression(expression);
+  if (ts.isIdentifier(inner) || inner.kind === ts.SyntaxKind.ThisKeyword) return true;
+  return ts.isPropertyAccessExpression(inner) && isPlainReference(inner.expression);
+}
+
+/**
+ * A helper's call in a test's body, which passes `pushRound(server)` with the server the test gives
+ * the helper, or why it cannot: the helper asks through something the test kit does not answer
+ * through, or through no parameter (the test has no server to give), or the call hides the server.
+ */
+function testCaller(
+  context: FileContext,
+  fn: HelperFunction,
+  name: string,
+  parameter: ts.ParameterDeclaration | undefined,
+  call: ts.CallExpression,
+  body: ts.ArrowFunction | ts.FunctionExpression,
+): TestCallerPlacement | string {
+  const pushes: PushCall[] = [];
+  forEachDescendant(fn, (node) => {
+    const push = asPushCall(context, node);
+    if (push !== undefined) pushes.push(push);
+  });
+  if (pushes.length === 0)
+    return `${name}() asks only through the helpers it calls, which the test kit's round is not checked against; update the test by hand`;
+  const other = pushes.find((push) => !TEST_KIT_APIS.has(push.access.name.text));
+  if (other !== undefined)
+    return `${name}() asks through ${context.textOf(other.access)}(…), which pushRound() of @mcp-mrtr/runtime/testing does not answer through (it uses elicitInput, createMessage and listRoots); update the test by hand`;
+  if (parameter === undefined)
+    return `${name}() asks through ${context.textOf(pushes[0]!.access.expression)}, not a parameter, so the test has no server to give pushRound(); update the test by hand`;
+  const index = roundArgumentIndex(fn, { kind: 'replaces', parameter });
+  const spread = call.arguments.findIndex((argument) => ts.isSpreadElement(argument));
+  if (spread !== -1 && spread <= index)
+    return 'it spreads its arguments, so the server among them is unknown';
+  const server = call.arguments[index];
+  if (server === undefined) return `it does not pass the server ${name}() asks through`;
+  // A helper that keeps its server parameter gets the round beside it: the server is written twice.
+  if (!carriesOnlyQuestions(context, fn, parameter) && !isPlainReference(server))
+    return `the server it passes is not a plain name, and passing it to pushRound() too would evaluate it twice`;
+  return { kind: 'test', fn: body, server };
 }
 
 /** What a function-like member the codemod does not follow is, for its reason. */

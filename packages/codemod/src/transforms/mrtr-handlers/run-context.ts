@@ -55,6 +55,28 @@ function notificationMethod(context: FileContext, first: ts.Expression | undefin
   return CLIENT_NOTIFICATION_SCHEMA_METHODS[name] ?? name;
 }
 
+/** Test runners' callbacks that run a test's code: a test, or its setup and teardown (not `describe`'s). */
+const TEST_BODIES = new Set([...TEST_CALLBACKS].filter((name) => name !== 'describe' && name !== 'suite'));
+
+/**
+ * Whether `fn` is a test's body: a function passed straight to `it(…)`, `test(…)`, `beforeEach(…)`
+ * and the like, where a call of a migrated helper can be given a test round.
+ */
+export function isTestBody(
+  context: FileContext,
+  fn: ts.Node,
+): fn is ts.ArrowFunction | ts.FunctionExpression {
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return false;
+  let outer: ts.Node = fn;
+  while (ts.isParenthesizedExpression(outer.parent)) outer = outer.parent;
+  const call = outer.parent;
+  return (
+    ts.isCallExpression(call) &&
+    call.arguments.includes(outer as ts.Expression) &&
+    TEST_BODIES.has(calleeName(context, call))
+  );
+}
+
 /** Where a callback passed to `call` (which is not an SDK request registration) runs. */
 export function callbackContext(context: FileContext, call: ts.CallExpression): string {
   const callee = calleeName(context, call);

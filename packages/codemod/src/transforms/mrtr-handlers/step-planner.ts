@@ -98,6 +98,9 @@ class StepPlanner {
   readonly edits: TextEdit[] = [];
   readonly notes: string[] = [];
   readonly #proof: PurityProof;
+  /** Declarations whose value this rewrite journals: every round reads the same. */
+  readonly #journaled = new Set<ts.Node>();
+  readonly #following = new Set<ts.Node>();
 
   constructor(
     private readonly context: FileContext,
@@ -282,6 +285,15 @@ class StepPlanner {
     const declaration = declarations.length === 1 ? declarations[0] : undefined;
     if (declaration?.initializer !== undefined)
       return this.#value(statement, declaration.initializer, declaration.name, effect);
+    // `if (answer.content?.backup === true) record(…)`: on a condition every round sees the same,
+    // the branch taken is the same, so what it does is journaled where it stands.
+    if (ts.isIfStatement(statement))
+      return this.#isSteady(statement.expression)
+        ? (this.#branch(statement.thenStatement) ?? this.#branch(statement.elseStatement))
+        : this.#repeated(
+            effect,
+            'before a question, in an if whose condition reads more than answers and journaled values, so a later round may take another branch',
+          );
     if (!ts.isExpressionStatement(statement))
       return this.#repeated(effect, 'before a question, in a statement round.step cannot wrap');
     const expression = unwrapExpression(statement.expression);
@@ -302,6 +314,62 @@ class StepPlanner {
     return undefined;
   }
 
+  /** Plans the statements of an `if`'s branch taken the same way every round. */
+  #branch(statement: ts.Statement | undefined): string | undefined {
+    if (statement === undefined) return undefined;
+    for (const each of ts.isBlock(statement) ? statement.statements : [statement]) {
+      const effect = this.#effectIn(each);
+      if (effect === undefined || alwaysExits(each)) continue;
+      const why = this.#handle(each, effect);
+      if (why !== undefined) return why;
+    }
+    return undefined;
+  }
+
+  /**
+   * Whether an expression is proven pure and reads only what every round sees the same: answers
+   * to questions and values this rewrite journals, and constants computed from them.
+   */
+  #isSteady(expression: ts.Expression): boolean {
+    if (this.#effectIn(expression) !== undefined) return false;
+    let steady = true;
+    const visit = (node: ts.Node): void => {
+      if (!steady) return;
+      if (ts.isPropertyAccessExpression(node)) return visit(node.expression);
+      if (ts.isIdentifier(node) && node.text !== 'undefined') steady = this.#isSteadyName(node);
+      else ts.forEachChild(node, visit);
+    };
+    visit(expression);
+    return steady;
+  }
+
+  /** A `const` of the function bound to a question's answer or a journaled value, or computed purely from such. */
+  #isSteadyName(identifier: ts.Identifier): boolean {
+    let declaration: ts.Node | undefined =
+      this.context.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
+    while (declaration !== undefined && ts.isBindingElement(declaration))
+      declaration = declaration.parent.parent;
+    if (
+      declaration === undefined ||
+      !ts.isVariableDeclaration(declaration) ||
+      declaration.initializer === undefined ||
+      !isInside(declaration, this.fn) ||
+      (ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) === 0
+    )
+      return false;
+    if (this.#journaled.has(declaration)) return true;
+    // A constant that refers back to itself (through a closure) is not followed again.
+    if (this.#following.has(declaration)) return false;
+    // `const answer = await server.elicitInput(…)`: the journal replays the answer.
+    let value = unwrapExpression(declaration.initializer);
+    if (ts.isAwaitExpression(value)) value = unwrapExpression(value.expression);
+    if (this.askings.includes(value)) return true;
+    this.#following.add(declaration);
+    const steady = this.#isSteady(declaration.initializer);
+    this.#following.delete(declaration);
+    return steady;
+  }
+
   /** A value with a presumed effect, bound to a name: journaled when it is data, re-run when it is live. */
   #value(
     statement: ts.Statement,
@@ -317,6 +385,7 @@ class StepPlanner {
     if (this.#kindOf(value, binding) === 'json') {
       const name = ts.isIdentifier(binding) ? binding.text : (callName(value) ?? 'value');
       this.#journalExpression(value, name);
+      if (ts.isVariableDeclaration(binding.parent)) this.#journaled.add(binding.parent);
       return undefined;
     }
     if (this.#proof.writesOutside(value)) {

@@ -1,7 +1,13 @@
 import { RUNTIME_PACKAGE } from '@mcp-mrtr/core';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
-import { findProperty, propertyNameText, propertyValue, unwrapExpression } from '../../analysis/syntax.js';
+import {
+  findProperty,
+  propertyNameText,
+  propertyValue,
+  singleValueDeclaration,
+  unwrapExpression,
+} from '../../analysis/syntax.js';
 import type { ImportRequest } from '../../edits/imports.js';
 import { quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
@@ -18,8 +24,30 @@ import { declineEdits } from './url-required-decline.js';
 
 const URL_PARAMS = new Set(['mode', 'message', 'url', 'elicitationId']);
 
+/**
+ * The elicitation the error carries: its object literal, and the variable it was built in when it
+ * is not inline. Its message and url are then read through that variable where the error is
+ * thrown, as the error read them, so nothing is evaluated at another time than before.
+ */
+interface Elicitation {
+  readonly literal: ts.ObjectLiteralExpression;
+  readonly variable?: ts.Identifier;
+}
+
+/** `elicitation` in `[elicitation]`: the object literal a variable holds for good. */
+function constElicitation(
+  context: FileContext,
+  element: ts.Expression,
+): { literal: ts.ObjectLiteralExpression; variable: ts.Identifier } | undefined {
+  if (!ts.isIdentifier(element)) return undefined;
+  const declaration = singleValueDeclaration(context.checker, element);
+  if (declaration === undefined) return undefined;
+  const literal = unwrapExpression(declaration.initializer);
+  return ts.isObjectLiteralExpression(literal) ? { literal, variable: element } : undefined;
+}
+
 /** The one literal elicitation the error carries, or why the codemod cannot read it. */
-function singleElicitation(node: ts.NewExpression): ts.ObjectLiteralExpression | string {
+function singleElicitation(context: FileContext, node: ts.NewExpression): Elicitation | string {
   // The error's own message (its second argument) went to the client with -32042; input_required
   // has no place for it.
   const list = node.arguments?.[0];
@@ -28,17 +56,22 @@ function singleElicitation(node: ts.NewExpression): ts.ObjectLiteralExpression |
     return 'its elicitations are not an array literal';
   if (array.elements.length !== 1) return 'it carries several elicitations; ask for them together by hand';
   const element = unwrapExpression(array.elements[0]!);
-  if (!ts.isObjectLiteralExpression(element)) return 'its elicitation is not an object literal';
-  const names = element.properties.map((property) =>
+  const found = ts.isObjectLiteralExpression(element)
+    ? { literal: element }
+    : constElicitation(context, element);
+  if (found === undefined)
+    return 'its elicitation is neither an object literal nor a variable holding one for good';
+  const { literal } = found;
+  const names = literal.properties.map((property) =>
     ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)
       ? propertyNameText(property.name)
       : undefined,
   );
   if (names.some((name) => name === undefined || !URL_PARAMS.has(name)))
     return 'its elicitation holds more than mode, message, url and elicitationId';
-  if (findProperty(element, 'message') === undefined || findProperty(element, 'url') === undefined)
+  if (findProperty(literal, 'message') === undefined || findProperty(literal, 'url') === undefined)
     return 'its elicitation lacks a message or url';
-  return element;
+  return found;
 }
 
 /** The statement `throw new UrlElicitationRequiredError(…)` stands in. */
@@ -63,14 +96,18 @@ export function urlRequiredEdits(
     return why('only tools/call answered -32042; a prompt or resource asks for the link by hand');
   const statement = throwStatementOf(node);
   if (statement === undefined) return why('the error is not thrown where it is built');
-  const elicitation = singleElicitation(node);
+  const elicitation = singleElicitation(context, node);
   if (typeof elicitation === 'string') return why(elicitation);
   const builder = context.importFor(RUNTIME_PACKAGE, 'elicitUrl');
   const style = context.style;
   const name = [handler.name && snakeCase(handler.name), 'url_required'].filter(Boolean).join('_');
   const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : quoteString(style, name);
-  const message = context.textOf(propertyValue(findProperty(elicitation, 'message')!));
-  const url = context.textOf(propertyValue(findProperty(elicitation, 'url')!));
+  const read = (name: 'message' | 'url') =>
+    elicitation.variable === undefined
+      ? context.textOf(propertyValue(findProperty(elicitation.literal, name)!))
+      : `${elicitation.variable.text}.${name}`;
+  const message = read('message');
+  const url = read('url');
   const request = `${builder.local}({ message: ${message}, url: ${url} })`;
   const expression = node.getStart(context.sourceFile);
   const decline = declineEdits(context, statement, node, round, name);
