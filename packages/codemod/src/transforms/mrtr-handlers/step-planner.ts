@@ -263,12 +263,19 @@ class StepPlanner {
   }
 
   /** A condition before a question: pure, or journaled when it is data (`if (await isPaid(id))`). */
-  #condition(condition: ts.Expression, where: string): string | undefined {
+  #condition(condition: ts.Expression, where: string, operand = false): string | undefined {
     const effect = this.#effectIn(condition);
     if (effect === undefined) return undefined;
+    // `if (notes?.length && canSample(server))`: only the operands with an effect are journaled,
+    // so the pure ones stay in the condition and still narrow what the branch reads.
+    if (
+      ts.isBinaryExpression(condition) &&
+      condition.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken
+    )
+      return this.#condition(condition.left, where, true) ?? this.#condition(condition.right, where, true);
     if (resultKind(this.context, condition) !== 'json' || this.#proof.writesOwn(condition))
       return this.#repeated(effect, where);
-    this.#journalExpression(condition, callName(condition) ?? 'condition');
+    this.#journalExpression(condition, callName(condition) ?? 'condition', operand);
     return undefined;
   }
 
@@ -403,13 +410,15 @@ class StepPlanner {
    * would outgrow the file's longest line, the expression goes on a line of its own below, one
    * level deeper, as Prettier breaks an arrow's body.
    */
-  #journalExpression(expression: ts.Expression, name: string): void {
+  #journalExpression(expression: ts.Expression, name: string, operand = false): void {
     const { sourceFile, style, text } = this.context;
     const key = quoteString(style, this.keys.forStep(snakeCase(name)));
     const start = expression.getStart(sourceFile);
     // An object literal as an arrow's body must be parenthesized, or it reads as a block.
     const object = ts.isObjectLiteralExpression(expression);
-    const head = `await ${this.round}.step(${key}, async () =>`;
+    // An operand of `&&` is parenthesized, as a formatter writes an await there.
+    const head = `${operand ? '(' : ''}await ${this.round}.step(${key}, async () =>`;
+    const close = operand ? ')' : '';
     const lineStart = lineStartOf(text, start);
     const firstLine = text.slice(lineStart, nextLineStartOf(text, start)).trimEnd();
     const indent = indentationAt(text, start);
@@ -417,7 +426,7 @@ class StepPlanner {
     if (fitsOnLine(style, indent, grown)) {
       this.edits.push(
         { start, end: start, text: `${head} ${object ? '(' : ''}` },
-        { start: expression.end, end: expression.end, text: object ? '))' : ')' },
+        { start: expression.end, end: expression.end, text: `${object ? '))' : ')'}${close}` },
       );
       return;
     }
@@ -429,7 +438,7 @@ class StepPlanner {
       {
         start: expression.end,
         end: expression.end,
-        text: `${object ? ')' : ''}${comma}${style.newline}${indent})`,
+        text: `${object ? ')' : ''}${comma}${style.newline}${indent})${close}`,
       },
     );
   }
