@@ -61,40 +61,48 @@ if (!existsSync(CLI)) {
  * @param {Repo} repo @param {string} directory @returns {Map<string, Outcome>}
  */
 function outcomesOf(repo, directory) {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'mcp-mrtr-rewrite-'));
-  const report = path.join(scratch, 'report.json');
+  const parsed = /** @type {Report} */ (
+    runCli(repo, directory, 'migrate', ['--transform', 'mrtr-handlers', '--allow-unresolved'], '--report')
+  );
+  /** @type {Map<string, Outcome>} */
+  const outcomes = new Map();
+  for (const site of parsed.rewritten)
+    outcomes.set(`${site.file}:${site.line}`, { outcome: 'rewritten', kind: site.kind });
+  for (const site of parsed.manual) {
+    const key = `${site.file}:${site.line}`;
+    if (!outcomes.has(key)) outcomes.set(key, { outcome: 'manual', kind: site.kind, reason: site.reason });
+  }
+  return outcomes;
+}
+
+/**
+ * Runs the built CLI's `command` over the repository's paths in one copy, with `outputFlag` naming
+ * a scratch file for its JSON, and returns what it wrote there (exit 2 or no file fails the run).
+ * @param {Repo} repo @param {string} directory @param {string} command @param {string[]} flags
+ * @param {string} outputFlag @returns {unknown}
+ */
+function runCli(repo, directory, command, flags, outputFlag) {
+  const scratch = mkdtempSync(path.join(tmpdir(), `mcp-mrtr-${command}-`));
+  const output = path.join(scratch, `${command}.json`);
   try {
     const result = spawnSync(
       process.execPath,
       [
         CLI,
-        'migrate',
+        command,
         '--quiet',
-        '--transform',
-        'mrtr-handlers',
-        '--allow-unresolved',
-        '--report',
-        report,
+        ...flags,
+        outputFlag,
+        output,
         ...repo.ignore.flatMap((pattern) => ['--ignore', pattern]),
         ...repo.paths,
       ],
       { cwd: directory, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
     );
-    if (result.status === 2 || !existsSync(report)) {
-      throw new Error(`migrate failed in ${directory} (exit ${result.status}):\n${result.stderr}`);
+    if (result.status === 2 || !existsSync(output)) {
+      throw new Error(`${command} failed in ${directory} (exit ${result.status}):\n${result.stderr}`);
     }
-    /** @type {Report} */
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- the report's schema is docs/migrate.md's
-    const parsed = JSON.parse(readFileSync(report, 'utf8'));
-    /** @type {Map<string, Outcome>} */
-    const outcomes = new Map();
-    for (const site of parsed.rewritten)
-      outcomes.set(`${site.file}:${site.line}`, { outcome: 'rewritten', kind: site.kind });
-    for (const site of parsed.manual) {
-      const key = `${site.file}:${site.line}`;
-      if (!outcomes.has(key)) outcomes.set(key, { outcome: 'manual', kind: site.kind, reason: site.reason });
-    }
-    return outcomes;
+    return JSON.parse(readFileSync(output, 'utf8'));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -124,46 +132,22 @@ function isPushFinding(message) {
  * @param {Repo} repo @param {string} directory @returns {Map<string, string>}
  */
 function checkSitesOf(repo, directory) {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'mcp-mrtr-check-'));
-  const output = path.join(scratch, 'check.json');
-  try {
-    const result = spawnSync(
-      process.execPath,
-      [
-        CLI,
-        'check',
-        '--quiet',
-        '--format',
-        'json',
-        '--output',
-        output,
-        ...repo.ignore.flatMap((pattern) => ['--ignore', pattern]),
-        ...repo.paths,
-      ],
-      { cwd: directory, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-    );
-    if (result.status === 2 || !existsSync(output)) {
-      throw new Error(`check failed in ${directory} (exit ${result.status}):\n${result.stderr}`);
+  const results = /** @type {LintResult[]} */ (
+    runCli(repo, directory, 'check', ['--format', 'json'], '--output')
+  );
+  /** @type {Map<string, string>} */
+  const found = new Map();
+  for (const { filePath, messages } of results) {
+    const file = path.relative(directory, filePath).split(path.sep).join('/');
+    for (const message of messages) {
+      if (isPushFinding(message))
+        found.set(
+          `${file}:${message.line}`,
+          `${message.ruleId?.replace('@mcp-mrtr/', '')} ${message.messageId}`,
+        );
     }
-    /** @type {LintResult[]} */
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- ESLint's JSON formatter's shape
-    const results = JSON.parse(readFileSync(output, 'utf8'));
-    /** @type {Map<string, string>} */
-    const found = new Map();
-    for (const { filePath, messages } of results) {
-      const file = path.relative(directory, filePath).split(path.sep).join('/');
-      for (const message of messages) {
-        if (isPushFinding(message))
-          found.set(
-            `${file}:${message.line}`,
-            `${message.ruleId?.replace('@mcp-mrtr/', '')} ${message.messageId}`,
-          );
-      }
-    }
-    return found;
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
   }
+  return found;
 }
 
 /** @param {number} part @param {number} whole */
