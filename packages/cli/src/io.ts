@@ -15,7 +15,31 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+  return {
+    stdout: closedPipeTolerant(process.stdout),
+    stderr: closedPipeTolerant(process.stderr),
+    cwd: process.cwd(),
+    env: process.env,
+  };
+}
+
+/**
+ * A reader that stops early (`mcp-mrtr migrate | head`) closes the pipe. Unix tools then stop
+ * writing; crashing on the unhandled EPIPE instead would kill a `--write` run between two files, so
+ * later output is dropped and the command finishes its work.
+ */
+function closedPipeTolerant(stream: NodeJS.WriteStream): OutputStream {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    closed = true;
+  });
+  return {
+    write: (text) => closed || stream.write(text),
+    get isTTY() {
+      return stream.isTTY;
+    },
+  };
 }
 
 /** Writes progress lines to stderr unless `--quiet` was given. */
