@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -125,4 +133,27 @@ describe('the packed runtime in a CommonJS project on the oldest supported SDK v
     expect(result.stdout).toBe('');
     expect(result.status).toBe(0);
   }, 120_000);
+});
+
+describe('the packed runtime and core, as a debugger or an editor reads them', () => {
+  it('ship the sources their source maps and declaration maps point at', () => {
+    const missing: string[] = [];
+    for (const name of ['core', 'runtime']) {
+      const installed = path.join(project, 'node_modules/@mcp-mrtr', name);
+      const maps = readdirSync(installed, { recursive: true, encoding: 'utf8' }).filter((file) =>
+        file.endsWith('.map'),
+      );
+      expect(maps.length).toBeGreaterThan(0);
+      for (const map of maps) {
+        const { sources } = JSON.parse(readFileSync(path.join(installed, map), 'utf8')) as {
+          sources: string[];
+        };
+        for (const source of sources) {
+          const resolved = path.resolve(installed, path.dirname(map), source);
+          if (!existsSync(resolved)) missing.push(`${name}/${map} -> ${path.relative(installed, resolved)}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 });
