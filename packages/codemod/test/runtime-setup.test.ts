@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualSites, planMigration } from '@mcp-mrtr/codemod';
 import { CASES_DIR } from './fixture-cases.js';
+import { writeScratchServer } from './scratch-server.js';
 
 // The runtime the codemod sets up around rewritten handlers (issue 24 items 8 and 9): what the
 // keys site says was assumed about the transport, and why a module has an adapter of its own.
@@ -123,15 +124,9 @@ void server.connect(new StdioServerTransport());
 
     /** The run's output for a server module whose adapter `declaration` an earlier run wrote. */
     async function migrateWithEarlierAdapter(name: string, declaration: string) {
-      const dir = path.join(WORK, name);
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(
-        path.join(dir, 'tsconfig.json'),
-        JSON.stringify({ extends: '../../../tsconfig.json', include: ['.'] }),
-      );
-      const file = path.join(dir, 'server.ts');
-      writeFileSync(
-        file,
+      const file = writeScratchServer(
+        WORK,
+        name,
         `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { Keyring, MrtrRuntime } from '@mcp-mrtr/runtime';
@@ -145,6 +140,7 @@ export const server = new McpServer({ name: 'seats', version: '1.0.0' });
 
 ${LEGACY_TOOL}`,
       );
+      const dir = path.dirname(file);
       const result = await planMigration({ files: [file], cwd: dir });
       const output = result.files[0]?.output ?? '';
       writeFileSync(file, output);

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualSites, planMigration } from '@mcp-mrtr/codemod';
 import { CASES_DIR } from './fixture-cases.js';
+import { writeScratchServer } from './scratch-server.js';
 
 // Where the code migrate writes reads the requestState keys (issue 24 item 8): the request-state
 // sealer as the MRTR runtime does (a per-process key for a server served over stdio only, the
@@ -53,15 +54,9 @@ const STDIO = `void server.connect(new StdioServerTransport());\n`;
 
 /** Migrates a one-module server with these tools, served over stdio when `stdio`. */
 async function migrate(name: string, tools: readonly string[], stdio: boolean) {
-  const dir = path.join(WORK, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, 'tsconfig.json'),
-    JSON.stringify({ extends: '../../../tsconfig.json', include: ['.'] }),
-  );
-  const file = path.join(dir, 'server.ts');
-  writeFileSync(
-    file,
+  const file = writeScratchServer(
+    WORK,
+    name,
     [
       "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
       ...(stdio ? ["import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';"] : []),
@@ -73,7 +68,7 @@ async function migrate(name: string, tools: readonly string[], stdio: boolean) {
       ...(stdio ? [STDIO] : []),
     ].join('\n'),
   );
-  const result = await planMigration({ files: [file], cwd: dir });
+  const result = await planMigration({ files: [file], cwd: path.dirname(file) });
   const keys = manualSites(result).filter((site) => site.kind === 'state-keys');
   return { output: result.files[0]?.output ?? '', keys, file };
 }
