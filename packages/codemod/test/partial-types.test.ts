@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { planMigration } from '@mcp-mrtr/codemod';
 import { CASES_DIR } from './fixture-cases.js';
 
@@ -51,6 +52,61 @@ describe('a project where one dependency does not resolve', () => {
         [
           '4 of 8 receivers resolve to any (a package they come from is not installed or not found) and were decided from syntax, the others from their types; 4 of them showed nothing: what depended on them was left by hand',
         ],
+      ]);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('what the effect classification reads from an any', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-mrtr-partial-types-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  symlinkSync(path.resolve(CASES_DIR, '../../../node_modules'), path.join(dir, 'node_modules'), 'dir');
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'p', type: 'module' }));
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { module: 'nodenext', strict: true } }),
+  );
+  const server = path.join(dir, 'server.ts');
+  writeFileSync(
+    server,
+    `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { formatLine, type RemoteSession } from 'sessions-kit';
+
+// What the project sees of a session: the members its package declares are out of sight.
+interface Session extends RemoteSession {
+  readonly id: string;
+}
+declare function openSession(): Promise<Session>;
+
+export function register(server: McpServer): void {
+  server.registerTool('send', { inputSchema: { lines: z.array(z.string()) } }, async ({ lines }) => {
+    const text = lines.map(formatLine).join('\\n');
+    const session = await openSession();
+    const answer = await server.server.elicitInput({
+      message: \`Send to \${session.id}: \${text}?\`,
+      requestedSchema: { type: 'object', properties: { send: { type: 'boolean' } } },
+    });
+    return { content: [{ type: 'text', text: answer.action }] };
+  });
+}
+`,
+  );
+
+  it(
+    'presumes an any callback an effect, and an object whose interface extends an any live',
+    async () => {
+      const result = await planMigration({ files: [server], cwd: dir, transforms: ['mrtr-handlers'] });
+      const output = result.files[0]?.output ?? '';
+      // formatLine may do anything: the map that calls it is journaled.
+      expect(output).toContain(
+        "const text = await round.step('text', async () => lines.map(formatLine).join(",
+      );
+      // The session's interface may have methods its package declares: not journaled, re-run.
+      expect(output).toContain('const session = await openSession();');
+      expect(result.files[0]?.sites.flatMap((site) => site.notes ?? [])).toEqual([
+        'const session = await openSession(); (line 14) re-runs each round: check it has no effect',
       ]);
     },
     TIMEOUT,
