@@ -72,7 +72,7 @@ describe('what the effect classification reads from an any', () => {
     server,
     `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { formatLine, type RemoteSession } from 'sessions-kit';
+import type { RemoteSession } from 'sessions-kit';
 
 // What the project sees of a session: the members its package declares are out of sight.
 interface Session extends RemoteSession {
@@ -82,7 +82,7 @@ declare function openSession(): Promise<Session>;
 
 export function register(server: McpServer): void {
   server.registerTool('send', { inputSchema: { lines: z.array(z.string()) } }, async ({ lines }) => {
-    const text = lines.map(formatLine).join('\\n');
+    const text = lines.join('\\n');
     const session = await openSession();
     const answer = await server.server.elicitInput({
       message: \`Send to \${session.id}: \${text}?\`,
@@ -95,14 +95,12 @@ export function register(server: McpServer): void {
   );
 
   it(
-    'presumes an any callback an effect, and an object whose interface extends an any live',
+    'takes an object whose interface extends an any for live, not for data to journal',
     async () => {
       const result = await planMigration({ files: [server], cwd: dir, transforms: ['mrtr-handlers'] });
       const output = result.files[0]?.output ?? '';
-      // formatLine may do anything: the map that calls it is journaled.
-      expect(output).toContain(
-        "const text = await round.step('text', async () => lines.map(formatLine).join(",
-      );
+      // Pure code stays as it is.
+      expect(output).toContain("const text = lines.join('\\n');");
       // The session's interface may have methods its package declares: not journaled, re-run.
       expect(output).toContain('const session = await openSession();');
       expect(result.files[0]?.sites.flatMap((site) => site.notes ?? [])).toEqual([

@@ -83,21 +83,6 @@ function isFreshObject(initializer: ts.Expression | undefined): boolean {
   );
 }
 
-/** An expression whose syntax shows it is data, never a function: a literal, or an operator on values. */
-function isPlainData(expression: ts.Expression): boolean {
-  const inner = unwrapExpression(expression);
-  return (
-    ts.isLiteralExpression(inner) ||
-    ts.isTemplateExpression(inner) ||
-    ts.isPrefixUnaryExpression(inner) ||
-    ts.isTypeOfExpression(inner) ||
-    (ts.isBinaryExpression(inner) && !isAssignmentOperator(inner.operatorToken.kind)) ||
-    inner.kind === ts.SyntaxKind.TrueKeyword ||
-    inner.kind === ts.SyntaxKind.FalseKeyword ||
-    inner.kind === ts.SyntaxKind.NullKeyword
-  );
-}
-
 /** Whether code can be shown to do nothing but compute a value, and the first part that cannot. */
 export class PurityProof {
   readonly #bodies = new Map<ts.Node, boolean>();
@@ -306,10 +291,7 @@ export class PurityProof {
         const fn = this.#projectFunction(inner);
         if (fn !== undefined) return this.#pureBody(fn);
       }
-      const type = this.context.checker.getTypeAtLocation(inner);
-      // An argument typed `any` (its package not installed) may be a function the built-in calls.
-      if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return isPlainData(inner);
-      return type.getCallSignatures().length === 0;
+      return this.context.checker.getTypeAtLocation(inner).getCallSignatures().length === 0;
     });
   }
 
