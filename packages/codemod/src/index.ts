@@ -4,7 +4,7 @@ export type { Rewrite, Site } from './analysis/site.js';
 export type { MissingDependency } from './engine/dependencies.js';
 export { allSites, manualSites } from './engine/migration-result.js';
 export type { FileOutcome, FileStatus, MigrationResult, ProjectSummary } from './engine/migration-result.js';
-export { DEFAULT_MAX_UNRESOLVED_SHARE, planMigration } from './engine/plan-migration.js';
+export { planMigration } from './engine/plan-migration.js';
 export type { MigrationOptions } from './engine/plan-migration.js';
 export type { Phase, ProgressEvent, ProgressListener } from './engine/progress.js';
 export { findUnresolvedSdkPackages } from './engine/sdk-preflight.js';

@@ -43,11 +43,11 @@ describe('the type-world preflight', () => {
       'set ignoreDeprecations "6.0" in memory for baseUrl',
       'set types ["*"] in memory: TypeScript 6 includes no @types packages unless told to',
     ]);
-    expect(result.projects[0]?.receivers).toEqual({ resolved: 1, unresolved: 0 });
+    expect(result.projects[0]?.receivers).toEqual({ resolved: 1, fromSyntax: 0, unresolved: 0 });
     expect(result.files[0]?.status).toBe('changed');
   });
 
-  it('turns type-dependent rewrites into manual sites when most receivers resolve to any', async () => {
+  it('reads each receiver from its own type, however many others of the project resolve to any', async () => {
     const untyped = Array.from(
       { length: 3 },
       (_, i) =>
@@ -55,34 +55,19 @@ describe('the type-world preflight', () => {
     ).join('\n');
     const files = project({ module: 'nodenext', types: [] }, { 'server.ts': SERVER, 'untyped.ts': untyped });
     const result = await planMigration({ files, cwd: dir! });
-    expect(result.projects[0]).toMatchObject({
-      receivers: { resolved: 1, unresolved: 3 },
-      typesUnreliable: true,
-    });
-    const server = manualSites(result).find(
-      (site) => site.file.endsWith('server.ts') && site.kind === 'send-logging-message',
-    );
-    expect(server?.reason).toBe(
-      "type information is unreliable in tsconfig.json: 3 of 4 receivers (75%) resolve to any; fix the tsconfig or install the SDK's types and run again",
-    );
-    expect(
-      result.files.every((file) => file.output === undefined || !file.output.includes('logToStderr({')),
-    ).toBe(true);
-  });
-
-  it('keeps rewriting at the threshold: one unresolved receiver in four is 25%, not above it', async () => {
-    const untyped =
-      "export async function log(server: any): Promise<void> {\n  await server.sendLoggingMessage({ level: 'info', data: 0 });\n}\n";
-    const files = project(
-      { module: 'nodenext', types: [] },
-      { 'a.ts': SERVER, 'b.ts': SERVER, 'c.ts': SERVER, 'untyped.ts': untyped },
-    );
-    const result = await planMigration({ files, cwd: dir! });
-    expect(result.projects[0]).toMatchObject({
-      receivers: { resolved: 3, unresolved: 1 },
-      typesUnreliable: false,
-    });
-    expect(result.files.filter((file) => file.status === 'changed')).toHaveLength(4);
-    expect(manualSites(result).map((site) => path.basename(site.file))).toEqual(['untyped.ts']);
+    expect(result.projects[0]?.receivers).toEqual({ resolved: 1, fromSyntax: 0, unresolved: 3 });
+    // The typed server is rewritten; the untyped receivers, which nothing shows to be the SDK's, are not.
+    expect(result.files.find((file) => file.file.endsWith('server.ts'))?.output).toContain('logToStderr({');
+    const manual = manualSites(result);
+    expect(manual.map((site) => path.basename(site.file))).toEqual([
+      'untyped.ts',
+      'untyped.ts',
+      'untyped.ts',
+    ]);
+    expect(manual.every((site) => site.reason?.includes('unknown (any)'))).toBe(true);
+    // Said once for the project, not at each site.
+    expect(result.projects[0]?.notes).toEqual([
+      '3 of 4 receivers resolve to any (a package they come from is not installed or not found) and were decided from syntax, the others from their types; 3 of them showed nothing: what depended on them was left by hand',
+    ]);
   });
 });

@@ -33,9 +33,13 @@ export const DEFAULT_HANDLER_OPTIONS: HandlerOptions = {
   depth: 3,
 };
 
-/** Counts of member accesses a transform needed types for, for the type-world preflight. */
+/**
+ * Counts of member accesses a transform needed types for, by what decided them: the checker's
+ * types, syntax standing in where the type is `any`, or nothing (left by hand where it mattered).
+ */
 export interface ReceiverStats {
   resolved: number;
+  fromSyntax: number;
   unresolved: number;
 }
 
@@ -68,31 +72,36 @@ export class FileContext {
     return this.sourceFile.text;
   }
 
-  /** Counts one type question toward the share of receivers types resolve. */
-  countResolution(resolved: boolean): void {
-    if (resolved) this.receivers.resolved++;
+  /** Counts one type question by what answered it, for the project's type-information note. */
+  countResolution(answer: 'types' | 'syntax' | 'none'): void {
+    if (answer === 'types') this.receivers.resolved++;
+    else if (answer === 'syntax') this.receivers.fromSyntax++;
     else this.receivers.unresolved++;
   }
 
   /**
-   * Resolves a member access and counts it toward the share of receivers types resolve. With
-   * {@link FileContext.syntacticEvidence}, an unresolved receiver built by an SDK class (see
-   * `syntacticOwner`) resolves to the SDK, and the sites around it say so. So does, in a file
-   * that imports the SDK, an untyped `agent.server.server` (see `serverChainOwner`).
+   * Resolves a member access, receiver by receiver: by its type when the checker gives one, else
+   * by syntax. With {@link FileContext.syntacticEvidence}, a receiver typed `any` that was built
+   * by an SDK class (see `syntacticOwner`) resolves to the SDK, and the sites around it say so.
+   * So does, in a file that imports the SDK, an untyped `agent.server.server` (see
+   * `serverChainOwner`). Whatever other receivers of the project resolve to does not matter.
    */
   resolveMember(access: ts.PropertyAccessExpression): MemberResolution {
-    let resolution = resolveMember(this.checker, access);
-    if (resolution.kind === 'unresolved') {
-      const owner =
-        (this.syntacticEvidence ? syntacticOwner(this.checker, access.expression) : undefined) ??
-        (importsMcpSdk(this.sourceFile) ? serverChainOwner(access.expression) : undefined);
-      if (owner !== undefined && owner !== 'other') {
-        resolution = { kind: 'sdk', name: access.name.text, container: owner.split('.')[0] };
-        this.#fromSyntax.push(access.parent);
-      }
+    const resolution = resolveMember(this.checker, access);
+    if (resolution.kind !== 'unresolved') {
+      this.countResolution('types');
+      return resolution;
     }
-    this.countResolution(resolution.kind !== 'unresolved');
-    return resolution;
+    const owner =
+      (this.syntacticEvidence ? syntacticOwner(this.checker, access.expression) : undefined) ??
+      (importsMcpSdk(this.sourceFile) ? serverChainOwner(access.expression) : undefined);
+    if (owner === undefined || owner === 'other') {
+      this.countResolution('none');
+      return resolution;
+    }
+    this.#fromSyntax.push(access.parent);
+    this.countResolution('syntax');
+    return { kind: 'sdk', name: access.name.text, container: owner.split('.')[0] };
   }
 
   /** Whether sites over `node` rest on syntactic evidence rather than types. */
@@ -181,14 +190,12 @@ export class FileContext {
     options: {
       imports?: readonly ImportRequest[];
       packages?: readonly string[];
-      typeDependent?: boolean;
     } = {},
   ): Site {
     const rewrite: Rewrite = {
       edits,
       imports: options.imports ?? [],
       packages: options.packages ?? [],
-      typeDependent: options.typeDependent ?? true,
     };
     return { ...this.#site(base), rewrite };
   }

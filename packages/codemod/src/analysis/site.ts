@@ -7,8 +7,6 @@ import type { SiteCategory } from './site-category.js';
 export interface Rewrite {
   readonly edits: readonly TextEdit[];
   readonly imports: readonly ImportRequest[];
-  /** Whether the rewrite relies on type information (it is dropped when types are unreliable). */
-  readonly typeDependent: boolean;
   /** Packages the rewritten code imports that the project may need to add. */
   readonly packages: readonly string[];
 }

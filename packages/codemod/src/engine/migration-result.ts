@@ -23,10 +23,15 @@ export interface ProjectSummary {
   readonly tsconfig: string | undefined;
   readonly candidateFiles: number;
   readonly notes: readonly string[];
-  /** Member accesses transforms needed types for, and how many resolved to `any` or errors. */
-  readonly receivers: { readonly resolved: number; readonly unresolved: number };
-  /** True when too many receivers were unresolved, so type-dependent rewrites became manual. */
-  readonly typesUnreliable: boolean;
+  /**
+   * Member accesses transforms needed types for: read from their types, typed `any` but shown by
+   * syntax to be the SDK's, and typed `any` with nothing to show what they are.
+   */
+  readonly receivers: {
+    readonly resolved: number;
+    readonly fromSyntax: number;
+    readonly unresolved: number;
+  };
 }
 
 export interface MigrationResult {

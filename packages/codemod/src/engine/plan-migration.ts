@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { ts } from 'ts-morph';
 import {
   DEFAULT_HANDLER_OPTIONS,
@@ -12,7 +11,7 @@ import { collectTypeAliasUsages } from '../analysis/type-alias-usage.js';
 import { collectImportUsages } from '../analysis/import-usage.js';
 import { collectCallbackParameters } from '../analysis/parameter-usage.js';
 import type { RunView } from '../analysis/run-view.js';
-import { downgrade, type Site } from '../analysis/site.js';
+import type { Site } from '../analysis/site.js';
 import { inferSourceStyle } from '../edits/source-style.js';
 import { createCachingCompilerHost } from '../project/declaration-cache.js';
 import { findNearestTsconfig } from '../project/find-tsconfig.js';
@@ -40,22 +39,16 @@ export interface MigrationOptions {
   /** How push questions in handlers are migrated; see `HandlerOptions`. */
   readonly handlers?: Partial<HandlerOptions>;
   /**
-   * Above this share of receivers resolving to `any` or errors in a project, its type-dependent
-   * rewrites become manual sites. Defaults to 0.25.
-   */
-  readonly maxUnresolvedShare?: number;
-  /**
-   * Take a receiver whose type does not resolve (the SDK is not installed) to be the SDK's when
-   * syntax shows it: built by an SDK class imported from an SDK module specifier. Sites resolved
-   * so carry `evidence: 'syntax'`.
+   * Take a receiver whose type does not resolve (the SDK, or a package it comes through, is not
+   * installed) to be the SDK's when syntax shows it: built by an SDK class imported from an SDK
+   * module specifier. Decided receiver by receiver: one whose type resolves is read from its type,
+   * however many others do not. Sites resolved so carry `evidence: 'syntax'`.
    */
   readonly allowUnresolved?: boolean;
   /** Text to use instead of what is on disk, by absolute path (editors, jscodeshift). */
   readonly sources?: ReadonlyMap<string, string>;
   readonly onProgress?: ProgressListener;
 }
-
-export const DEFAULT_MAX_UNRESOLVED_SHARE = 0.25;
 
 /** A file that passed the prefilter, with the transforms it may interest. */
 interface Candidate {
@@ -212,7 +205,6 @@ async function analyseCandidates(
 ): Promise<Analysis> {
   const logging = options.logging ?? 'stderr';
   const handlers: HandlerOptions = { ...DEFAULT_HANDLER_OPTIONS, ...options.handlers };
-  const maxUnresolved = options.maxUnresolvedShare ?? DEFAULT_MAX_UNRESOLVED_SHARE;
   const runFiles = new Set(options.files);
   const tsconfigCache = new Map<string, string | undefined>();
   const shards = new Map<string | undefined, Candidate[]>();
@@ -230,13 +222,12 @@ async function analyseCandidates(
   let total = candidates.length;
   for (const [tsconfig, shard] of shards) {
     const config = loadProjectConfig(tsconfig);
-    const receivers: ReceiverStats = { resolved: 0, unresolved: 0 };
+    const receivers: ReceiverStats = { resolved: 0, fromSyntax: 0, unresolved: 0 };
     const project: ProjectSummary = {
       tsconfig,
       candidateFiles: shard.length,
       notes: config.notes,
       receivers,
-      typesUnreliable: false,
     };
     const projectTexts = readProjectFiles(config, options.sources);
     const importers = importersOf(
@@ -355,9 +346,11 @@ async function analyseCandidates(
         project,
       });
     }
-    const unresolvedTotal = receivers.resolved + receivers.unresolved;
-    const typesUnreliable = unresolvedTotal > 0 && receivers.unresolved / unresolvedTotal > maxUnresolved;
-    const summary: ProjectSummary = { ...project, typesUnreliable };
+    const untyped = untypedReceiversNote(receivers);
+    const summary: ProjectSummary = {
+      ...project,
+      notes: untyped === undefined ? project.notes : [...project.notes, untyped],
+    };
     projects.push(summary);
     for (const file of shardFiles) analysed.push({ ...file, project: summary });
     collectUnvisited(projectTexts, runFiles, transforms, unvisited);
@@ -366,30 +359,13 @@ async function analyseCandidates(
   return { analysed, sites: [...sitesByFile.values()].flat(), projects, unvisitedCandidates, manifests };
 }
 
-/** 3. Settles decisions: unreliable types first, then each transform's cross-file choices. */
+/** 3. Settles decisions: each transform's cross-file choices, then rewrites that span files. */
 function settleSites(
   options: MigrationOptions,
   transforms: readonly Transform[],
   analysis: Analysis,
 ): Site[] {
-  const projectOf = new Map(analysis.analysed.map((file) => [file.file, file.project]));
-  let sites = analysis.sites.map((site) => {
-    const project = projectOf.get(site.file);
-    // A site resolved from syntax (allowUnresolved) did not rely on the types found unreliable.
-    if (project?.typesUnreliable && site.rewrite?.typeDependent && site.evidence !== 'syntax') {
-      const { resolved, unresolved } = project.receivers;
-      const share = Math.round((100 * unresolved) / (resolved + unresolved));
-      const where =
-        project.tsconfig === undefined
-          ? 'files without a tsconfig'
-          : path.relative(options.cwd, project.tsconfig);
-      return downgrade(
-        site,
-        `type information is unreliable in ${where}: ${unresolved} of ${resolved + unresolved} receivers (${share}%) resolve to any; fix the tsconfig or install the SDK's types and run again`,
-      );
-    }
-    return site;
-  });
+  let sites = [...analysis.sites];
   const unvisitedCandidates = analysis.unvisitedCandidates;
   for (const transform of transforms) {
     if (transform.resolve === undefined) continue;
@@ -444,6 +420,27 @@ function createProgram(
   }
   const host = createCachingCompilerHost(config.options, sources);
   return ts.createProgram({ rootNames: [...sources.keys()], options: config.options, host });
+}
+
+/**
+ * What a project's receivers typed `any` came to, said once for the project rather than at each
+ * site: how many syntax showed to be the SDK's, and that the others were left by hand wherever a
+ * rewrite depended on them. Undefined when every receiver's type resolved.
+ */
+function untypedReceiversNote(receivers: ReceiverStats): string | undefined {
+  const { resolved, fromSyntax, unresolved } = receivers;
+  const untyped = fromSyntax + unresolved;
+  if (untyped === 0) return undefined;
+  const parts = [
+    `${untyped} of ${resolved + untyped} receivers resolve to any (a package they come from is not installed or not found) and were decided from syntax, the others from their types`,
+  ];
+  if (fromSyntax > 0)
+    parts.push(
+      `${fromSyntax} of them ${fromSyntax === 1 ? 'was' : 'were'} built by an MCP SDK class imported from the SDK and taken to be the SDK's (the sites marked "evidence": "syntax"; review them)`,
+    );
+  if (unresolved > 0)
+    parts.push(`${unresolved} of them showed nothing: what depended on them was left by hand`);
+  return parts.join('; ');
 }
 
 /** Files of the project that this run does not include but that a transform's prefilter matches. */

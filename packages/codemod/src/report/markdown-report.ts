@@ -72,7 +72,7 @@ export function formatMarkdownReport(report: MigrationReport): string {
   if (fromSyntax.length > 0) {
     parts.push(
       '## Taken to be the MCP SDK from syntax alone',
-      "The SDK's types did not resolve (`--allow-unresolved`), so these receivers were recognised by how they were built (`new McpServer(…)` imported from the SDK). Review them.",
+      "These receivers' types did not resolve (`--allow-unresolved`), so they were recognised by how they were built (`new McpServer(…)` imported from the SDK). Review them.",
       table(
         ['where', 'rule', 'site', 'outcome'],
         fromSyntax.map(([site, outcome]) => [`${site.file}:${site.line}`, site.ruleId, site.kind, outcome]),
@@ -128,18 +128,14 @@ export function formatMarkdownReport(report: MigrationReport): string {
       ),
     );
   }
-  const notes = report.projects.filter((project) => project.notes.length > 0 || project.typesUnreliable);
+  const notes = report.projects.filter((project) => project.notes.length > 0);
   if (notes.length > 0) {
     parts.push(
       '## Type information',
-      ...notes.map((project) => {
-        const lines = project.notes.map((note) => `- ${note}`);
-        if (project.typesUnreliable)
-          lines.push(
-            `- ${project.receivers.unresolved} of ${project.receivers.resolved + project.receivers.unresolved} receivers resolve to any: type-dependent rewrites were left as manual work`,
-          );
-        return `${project.tsconfig ?? 'files without a tsconfig'}:\n${lines.join('\n')}`;
-      }),
+      ...notes.map(
+        (project) =>
+          `${project.tsconfig ?? 'files without a tsconfig'}:\n${project.notes.map((note) => `- ${note}`).join('\n')}`,
+      ),
     );
   }
   return `${parts.join('\n\n')}\n`;

@@ -81,8 +81,11 @@ export interface MigrationReport {
     readonly tsconfig: string | null;
     readonly candidateFiles: number;
     readonly notes: readonly string[];
-    readonly receivers: { readonly resolved: number; readonly unresolved: number };
-    readonly typesUnreliable: boolean;
+    readonly receivers: {
+      readonly resolved: number;
+      readonly fromSyntax: number;
+      readonly unresolved: number;
+    };
   }[];
 }
 
@@ -160,7 +163,6 @@ export function buildReport(result: MigrationResult, mode: RunMode, cwd: string)
       candidateFiles: project.candidateFiles,
       notes: project.notes,
       receivers: project.receivers,
-      typesUnreliable: project.typesUnreliable,
     })),
   };
 }

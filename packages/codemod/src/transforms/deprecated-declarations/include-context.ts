@@ -39,7 +39,7 @@ export function analyseIncludeContext(context: FileContext): Site[] {
     const value = ts.isPropertyAssignment(node) ? staticString(node.initializer) : undefined;
     if (value !== undefined && !isDeprecatedIncludeContext(value)) return;
     const fromSdk = sdkIncludeContext(context, object);
-    context.countResolution(fromSdk !== 'unresolved');
+    context.countResolution(fromSdk === 'unresolved' ? 'none' : 'types');
     if (fromSdk === false) return;
     const base: SiteBase = {
       transform: TRANSFORM_ID,

@@ -55,6 +55,8 @@ function kindOfType(checker: ts.TypeChecker, type: ts.Type, seen: Set<ts.Type>, 
     );
   const symbol = type.getSymbol();
   if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Class) return 'live';
+  // An interface extending a type that does not resolve has members nobody can see.
+  if (symbol !== undefined && extendsUnresolved(checker, symbol)) return 'unknown';
   const kinds: ResultKind[] = [];
   for (const property of type.getProperties()) {
     if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Accessor)) return 'live';
@@ -67,6 +69,17 @@ function kindOfType(checker: ts.TypeChecker, type: ts.Type, seen: Set<ts.Type>, 
     if (!(index.type.flags & ts.TypeFlags.Unknown))
       kinds.push(kindOfType(checker, index.type, seen, depth + 1));
   return combine(kinds);
+}
+
+/** Whether a declaration of `symbol` extends or implements a type that resolves to `any`. */
+function extendsUnresolved(checker: ts.TypeChecker, symbol: ts.Symbol): boolean {
+  return (symbol.declarations ?? []).some(
+    (declaration) =>
+      (ts.isInterfaceDeclaration(declaration) || ts.isClassLike(declaration)) &&
+      (declaration.heritageClauses ?? []).some((clause) =>
+        clause.types.some((heritage) => checker.getTypeAtLocation(heritage).flags & ts.TypeFlags.Any),
+      ),
+  );
 }
 
 /** What the syntax alone shows a value to be, when its type does not say. */

@@ -30,7 +30,8 @@ export interface PlannedSteps {
 export const RERUN_NOTE = 're-runs each round: check it has no effect';
 
 function isInside(node: ts.Node, outer: ts.Node): boolean {
-  return node.pos >= outer.pos && node.end <= outer.end;
+  // Positions are per file: a function the proof follows into another file is never inside.
+  return node.getSourceFile() === outer.getSourceFile() && node.pos >= outer.pos && node.end <= outer.end;
 }
 
 /** Whether `node` sits in the condition of an `if` or a loop inside `outer`. */
