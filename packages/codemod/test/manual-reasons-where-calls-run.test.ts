@@ -72,10 +72,10 @@ describe('manual reasons name where the call runs', () => {
   );
 
   it(
-    'an effect in an if before a question whose condition reads the server state it changes',
+    'an effect in an if before a question whose condition narrows a type its branch reads',
     async () => {
-      expect(await reasons('mrtr-effect-in-steady-if')).toContain(
-        '27: a replay would repeat holds.delete(order) (line 26) before a question, in an if whose condition reads more than answers and journaled values, so a later round may take another branch; journal it with round.step by hand',
+      expect(await reasons('mrtr-unsteady-condition')).toContain(
+        '36: a replay would repeat audit.push(`released ${lastSeat.toUpperCase()}`) (line 34) before a question, in an if whose condition reads more than answers and journaled values and narrows lastSeat for its branch, which a journaled condition would not; journal it with round.step by hand',
       );
     },
     TIMEOUT,
