@@ -9,6 +9,7 @@ import { snakeCase, type AnswerKeys } from './answer-keys.js';
 import { alwaysExits, fallsThrough } from './case-flow.js';
 import type { HelperFunction } from './eligible-handlers.js';
 import { PurityProof } from './pure-code.js';
+import { isUrlElicitationRequiredError } from './push-calls.js';
 import { resultKind, usedAsObject, type ResultKind } from './result-kind.js';
 
 // What a replayed handler (or a helper that asks through its round) does before a question runs
@@ -138,9 +139,9 @@ class StepPlanner {
     );
   }
 
-  #repeated(effect: ts.Node, where: string): string {
+  #repeated(effect: ts.Node, where: string, todo = 'journal it with round.step by hand'): string {
     const code = this.context.textOf(effect).split('\n')[0];
-    return `a replay would repeat ${code} (line ${this.context.lineOf(effect)}) ${where}; journal it with round.step by hand`;
+    return `a replay would repeat ${code} (line ${this.context.lineOf(effect)}) ${where}; ${todo}`;
   }
 
   #effectIn(node: ts.Node | undefined): ts.Node | undefined {
@@ -388,6 +389,22 @@ class StepPlanner {
       return this.#repeated(
         effect,
         'before a question, in an if whose condition also sets a variable of its own, which a journaled condition would set on the first round only',
+      );
+    // `throw new UrlElicitationRequiredError(…)` becomes a round whose retry runs the handler again
+    // (url-required-error.ts): the original's retry was a new call that tested the condition
+    // afresh, so a journaled one would lead to the link again on every retry.
+    let urlThrow: ts.Node | undefined;
+    const findUrlThrow = (node: ts.Node): void => {
+      if (urlThrow !== undefined || ts.isFunctionLike(node)) return;
+      if (isUrlElicitationRequiredError(this.context, node)) urlThrow = node;
+      else ts.forEachChild(node, findUrlThrow);
+    };
+    findUrlThrow(statement);
+    if (urlThrow !== undefined)
+      return this.#repeated(
+        effect,
+        `before a question, in an if whose condition reads more than answers and journaled values and leads to the UrlElicitationRequiredError on line ${this.context.lineOf(urlThrow)}, whose retry the original decided by testing the condition again`,
+        'decide on the retry from your own record of the link (see @mcp-mrtr/runtime/url-mode) by hand',
       );
     const narrowed = this.#narrowedIn(condition, [statement.thenStatement, statement.elseStatement]);
     if (narrowed !== undefined)
