@@ -115,6 +115,8 @@ class StepPlanner {
   readonly notes: string[] = [];
   readonly guardedFinally: ts.TryStatement[] = [];
   readonly #proof: PurityProof;
+  /** Where the planner is while it plans a catch or finally block a later round reaches again. */
+  #reached: string | undefined;
   /** Declarations whose value this rewrite journals: every round reads the same. */
   readonly #journaled = new Set<ts.Node>();
   readonly #following = new Set<ts.Node>();
@@ -297,24 +299,35 @@ class StepPlanner {
   /**
    * Journals what a catch or finally block does that a later round reaches again. A `return`
    * there ends only this function, not the call, so its value is journaled too when it has an
-   * effect; a `throw` of a value with an effect is left to a person.
+   * effect; any other way out with an effect (a `throw`) is left to a person.
    */
   #reachedAgain(block: ts.Block, where: string): string | undefined {
-    for (const statement of block.statements) {
-      const effect = this.#effectIn(statement);
-      if (effect === undefined) continue;
-      if (ts.isReturnStatement(statement) && statement.expression !== undefined) {
-        const value = statement.expression;
-        if (resultKind(this.context, value) !== 'json' || this.#proof.writesOwn(value))
-          return this.#repeated(effect, `${where}, returning what round.step cannot journal`);
-        this.#journalExpression(value, callName(value) ?? 'result');
-        continue;
+    this.#reached = where;
+    try {
+      for (const statement of block.statements) {
+        const effect = this.#effectIn(statement);
+        if (effect === undefined) continue;
+        const why = this.#exitOrHandle(statement, effect);
+        if (why !== undefined) return why;
       }
-      if (alwaysExits(statement)) return this.#repeated(effect, `${where}, in a statement that leaves it`);
-      const why = this.#handle(statement, effect);
-      if (why !== undefined) return why;
+      return undefined;
+    } finally {
+      this.#reached = undefined;
     }
-    return undefined;
+  }
+
+  /** A statement with a presumed effect in a block a later round reaches again (#reachedAgain). */
+  #exitOrHandle(statement: ts.Statement, effect: ts.Node): string | undefined {
+    const where = this.#reached ?? 'before a question';
+    if (ts.isReturnStatement(statement) && statement.expression !== undefined) {
+      const value = statement.expression;
+      if (resultKind(this.context, value) !== 'json' || this.#proof.writesOwn(value))
+        return this.#repeated(effect, `${where}, returning what round.step cannot journal`);
+      this.#journalExpression(value, callName(value) ?? 'result');
+      return undefined;
+    }
+    if (alwaysExits(statement)) return this.#repeated(effect, `${where}, in a statement that leaves it`);
+    return this.#handle(statement, effect);
   }
 
   /** A condition before a question: pure, or journaled when it is data (`if (await isPaid(id))`). */
@@ -457,7 +470,14 @@ class StepPlanner {
     if (statement === undefined) return undefined;
     for (const each of ts.isBlock(statement) ? statement.statements : [statement]) {
       const effect = this.#effectIn(each);
-      if (effect === undefined || alwaysExits(each)) continue;
+      if (effect === undefined) continue;
+      // Leaving the branch ends the call, except in a block a later round reaches again.
+      if (this.#reached !== undefined) {
+        const why = this.#exitOrHandle(each, effect);
+        if (why !== undefined) return why;
+        continue;
+      }
+      if (alwaysExits(each)) continue;
       const why = this.#handle(each, effect);
       if (why !== undefined) return why;
     }
