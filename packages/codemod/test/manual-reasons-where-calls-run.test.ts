@@ -72,10 +72,14 @@ describe('manual reasons name where the call runs', () => {
   );
 
   it(
-    'an effect in an if before a question whose condition reads the server state it changes',
+    'an effect in an if before a question whose condition narrows a type its branch reads, or leads to a UrlElicitationRequiredError',
     async () => {
-      expect(await reasons('mrtr-effect-in-steady-if')).toContain(
-        '27: a replay would repeat holds.delete(order) (line 26) before a question, in an if whose condition reads more than answers and journaled values, so a later round may take another branch; journal it with round.step by hand',
+      const found = await reasons('mrtr-unsteady-condition');
+      expect(found).toContain(
+        '38: a replay would repeat audit.push(`released ${lastSeat.toUpperCase()}`) (line 36) before a question, in an if whose condition reads more than answers and journaled values and narrows lastSeat for its branch, which a journaled condition would not; journal it with round.step by hand',
+      );
+      expect(found).toContain(
+        '57: a replay would repeat linked.delete(user) (line 50) before a question, in an if whose condition reads more than answers and journaled values and leads to the UrlElicitationRequiredError on line 53, whose retry the original decided by testing the condition again; decide on the retry from your own record of the link (see @mcp-mrtr/runtime/url-mode) by hand',
       );
     },
     TIMEOUT,

@@ -9,6 +9,7 @@ import { reindentedText } from '../../edits/reindent.js';
 import { braces, quoteString, semicolon } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { ADAPTER_MODULE } from './adapter-setup.js';
+import { finallyGuardEdits } from './finally-guard.js';
 import { ownRoundTripTargets } from './own-round-trip.js';
 import { AnswerKeys } from './answer-keys.js';
 import { keptQuestionWaits } from './awaited-question.js';
@@ -174,12 +175,15 @@ function firstLineOf(context: FileContext, block: ts.Block): string {
 /**
  * Catch blocks around an asking that would swallow the suspension get `if (isSuspension(e)) throw e;`,
  * in a handler and in a helper it calls alike: a suspension caught anywhere on the way fails the call.
+ * A try statement whose finally block runs only when it did not suspend (finally-guard.ts) has its
+ * flag set there first: `suspended = isSuspension(e);`.
  */
 export function catchEdits(
   context: FileContext,
   fn: ts.Node,
   askings: readonly ts.Node[],
   imports: ImportRequest[],
+  flags: ReadonlyMap<ts.TryStatement, string> = new Map(),
 ): TextEdit[] | string {
   const tries = new Set<ts.TryStatement>();
   for (const asking of askings) {
@@ -206,10 +210,14 @@ export function catchEdits(
       return 'a catch clause around a question destructures what it catches, so it cannot rethrow the suspension';
     }
     const at = clause.block.getStart(context.sourceFile) + 1;
+    const line = firstLineOf(context, clause.block);
+    const end = semicolon(context.style);
+    const flag = flags.get(statement);
+    const marked = flag === undefined ? '' : `${line}${flag} = ${isSuspension.local}(${name})${end}`;
     edits.push({
       start: at,
       end: at,
-      text: `${firstLineOf(context, clause.block)}if (${isSuspension.local}(${name})) throw ${name}${semicolon(context.style)}`,
+      text: `${marked}${line}if (${isSuspension.local}(${name})) throw ${name}${end}`,
     });
   }
   return edits;
@@ -496,7 +504,9 @@ export function planReplayHandler(
   const completion = planUrlCompletion(context, fn, pushes);
   if (typeof completion === 'string') return completion;
   edits.push(...completion);
-  const catches = catchEdits(context, fn, askingNodes, imports);
+  const guards = finallyGuardEdits(context, fn, steps.guardedFinally, imports, steps.edits);
+  edits.push(...guards.edits);
+  const catches = catchEdits(context, fn, askingNodes, imports, guards.flags);
   if (typeof catches === 'string') return catches;
   edits.push(...catches);
   return { edits, questions, imports, typeImports, notes: steps.notes };

@@ -5,6 +5,7 @@ import type { ImportRequest } from '../../edits/imports.js';
 import type { TextEdit } from '../../edits/text-edit.js';
 import { AnswerKeys } from './answer-keys.js';
 import { keptQuestionWaits } from './awaited-question.js';
+import { finallyGuardEdits } from './finally-guard.js';
 import type { Helper } from './placement.js';
 import { questionEdits } from './question-edits.js';
 import { roundArgumentEdit, roundParameterEdit } from './round-parameter.js';
@@ -88,7 +89,9 @@ export function planReplayHelper(
   const completion = planUrlCompletion(context, fn, pushes);
   if (typeof completion === 'string') return completion;
   edits.push(...completion);
-  const catches = catchEdits(context, fn, [...asked, ...waits], imports);
+  const guards = finallyGuardEdits(context, fn, steps.guardedFinally, imports, steps.edits);
+  edits.push(...guards.edits);
+  const catches = catchEdits(context, fn, [...asked, ...waits], imports, guards.flags);
   if (typeof catches === 'string') return `in ${name}(): ${catches}`;
   edits.push(...catches);
   return { edits, questions, imports, typeImports, notes: steps.notes };

@@ -9,6 +9,7 @@ import { snakeCase, type AnswerKeys } from './answer-keys.js';
 import { alwaysExits, fallsThrough } from './case-flow.js';
 import type { HelperFunction } from './eligible-handlers.js';
 import { PurityProof } from './pure-code.js';
+import { isUrlElicitationRequiredError } from './push-calls.js';
 import { resultKind, usedAsObject, type ResultKind } from './result-kind.js';
 
 // What a replayed handler (or a helper that asks through its round) does before a question runs
@@ -24,6 +25,8 @@ export interface PlannedSteps {
   readonly edits: TextEdit[];
   /** One line per presumed effect left to re-run each round, for the report. */
   readonly notes: string[];
+  /** Try statements whose finally block is to run only when the try did not suspend (finally-guard.ts). */
+  readonly guardedFinally: ts.TryStatement[];
 }
 
 /** The report's words for a presumed effect whose live result is left to run again each round. */
@@ -67,6 +70,19 @@ function callName(expression: ts.Expression): string | undefined {
   return name;
 }
 
+/** The name an assignment sets: `cachedRoots` in `cachedRoots = []`, `count` in `state.count += 1`. */
+function assignedName(expression: ts.Expression): string | undefined {
+  const inner = unwrapExpression(expression);
+  if (!ts.isBinaryExpression(inner) || !isAssignmentOperatorKind(inner.operatorToken.kind)) return undefined;
+  const target = unwrapExpression(inner.left);
+  if (ts.isIdentifier(target)) return target.text;
+  return ts.isPropertyAccessExpression(target) ? target.name.text : undefined;
+}
+
+function isAssignmentOperatorKind(kind: ts.SyntaxKind): boolean {
+  return kind >= ts.SyntaxKind.FirstAssignment && kind <= ts.SyntaxKind.LastAssignment;
+}
+
 /**
  * Plans the statements of one function on every path to its questions: a `const x = …` or an
  * expression statement, or the condition of an `if` that holds a question. Branches that always
@@ -89,16 +105,19 @@ export function planSteps(
   role: 'handler' | 'helper' = 'helper',
 ): PlannedSteps | string {
   const body = fn.body;
-  if (body === undefined || !ts.isBlock(body)) return { edits: [], notes: [] };
+  if (body === undefined || !ts.isBlock(body)) return { edits: [], notes: [], guardedFinally: [] };
   const planner = new StepPlanner(context, fn, askings, round, keys, removed, role);
   const why = planner.statements(body.statements);
-  return why ?? { edits: planner.edits, notes: planner.notes };
+  return why ?? { edits: planner.edits, notes: planner.notes, guardedFinally: planner.guardedFinally };
 }
 
 class StepPlanner {
   readonly edits: TextEdit[] = [];
   readonly notes: string[] = [];
+  readonly guardedFinally: ts.TryStatement[] = [];
   readonly #proof: PurityProof;
+  /** Where the planner is while it plans a catch or finally block a later round reaches again. */
+  #reached: string | undefined;
   /** Declarations whose value this rewrite journals: every round reads the same. */
   readonly #journaled = new Set<ts.Node>();
   readonly #following = new Set<ts.Node>();
@@ -123,9 +142,9 @@ class StepPlanner {
     );
   }
 
-  #repeated(effect: ts.Node, where: string): string {
+  #repeated(effect: ts.Node, where: string, todo = 'journal it with round.step by hand'): string {
     const code = this.context.textOf(effect).split('\n')[0];
-    return `a replay would repeat ${code} (line ${this.context.lineOf(effect)}) ${where}; journal it with round.step by hand`;
+    return `a replay would repeat ${code} (line ${this.context.lineOf(effect)}) ${where}; ${todo}`;
   }
 
   #effectIn(node: ts.Node | undefined): ts.Node | undefined {
@@ -238,19 +257,20 @@ class StepPlanner {
   }
 
   /**
-   * A try statement around a question. A finally block runs on every round, the suspension's
-   * included, so an effect there repeats. A catch block rethrows the suspension first (see
-   * catchEdits), so its effects run only on a real error, which ends the call when nothing can ask
-   * after it: every question inside the try block, none after the statement, no loop around it,
-   * and `fn` the handler itself (a helper's caller may ask after it returns).
+   * A try statement around a question. Its catch block rethrows the suspension first (see
+   * catchEdits), and its finally block runs only when the try block did not suspend (see
+   * finally-guard.ts), so what they do happens when the original did it: on a real error, or when
+   * the try block is done. That is once when nothing can ask after it: every question inside the
+   * try block, none after the statement, no loop around it, and `fn` the handler itself. Otherwise
+   * (a helper's caller may ask after it returns, and the next round runs the helper again) a
+   * later round reaches them again, so what they do is journaled as well.
    */
   #tryStatement(statement: ts.TryStatement): string | undefined {
     const why = this.statements(statement.tryBlock.statements);
     if (why !== undefined) return why;
     const inFinally = this.#effectIn(statement.finallyBlock);
-    if (inFinally !== undefined) return this.#repeated(inFinally, 'in a finally block around a question');
     const inCatch = this.#effectIn(statement.catchClause);
-    if (inCatch === undefined) return undefined;
+    if (inFinally === undefined && inCatch === undefined) return undefined;
     const askedOutsideTryBlock = this.askings.some(
       (asking) =>
         !isInside(asking, statement.tryBlock) &&
@@ -259,8 +279,56 @@ class StepPlanner {
     let inLoop = false;
     for (let outer = statement.parent; outer !== this.fn && outer !== undefined; outer = outer.parent)
       if (ts.isIterationStatement(outer, false)) inLoop = true;
-    if (this.role === 'handler' && !askedOutsideTryBlock && !inLoop) return undefined;
-    return this.#repeated(inCatch, 'in a catch block around a question that a later round may reach again');
+    const once = this.role === 'handler' && !askedOutsideTryBlock && !inLoop;
+    const asksIn = (block: ts.Block | undefined) =>
+      block !== undefined && this.askings.some((asking) => isInside(asking, block));
+    if (inCatch !== undefined && !once) {
+      if (asksIn(statement.catchClause?.block))
+        return this.#repeated(inCatch, 'in a catch block that asks a question itself');
+      const why = this.#reachedAgain(statement.catchClause!.block, 'in a catch block around a question');
+      if (why !== undefined) return why;
+    }
+    if (inFinally === undefined) return undefined;
+    if (asksIn(statement.finallyBlock))
+      return this.#repeated(inFinally, 'in a finally block that asks a question itself');
+    this.guardedFinally.push(statement);
+    return once
+      ? undefined
+      : this.#reachedAgain(statement.finallyBlock!, 'in a finally block around a question');
+  }
+
+  /**
+   * Journals what a catch or finally block does that a later round reaches again. A `return`
+   * there ends only this function, not the call, so its value is journaled too when it has an
+   * effect; any other way out with an effect (a `throw`) is left to a person.
+   */
+  #reachedAgain(block: ts.Block, where: string): string | undefined {
+    this.#reached = where;
+    try {
+      for (const statement of block.statements) {
+        const effect = this.#effectIn(statement);
+        if (effect === undefined) continue;
+        const why = this.#exitOrHandle(statement, effect);
+        if (why !== undefined) return why;
+      }
+      return undefined;
+    } finally {
+      this.#reached = undefined;
+    }
+  }
+
+  /** A statement with a presumed effect in a block a later round reaches again (#reachedAgain). */
+  #exitOrHandle(statement: ts.Statement, effect: ts.Node): string | undefined {
+    const where = this.#reached ?? 'before a question';
+    if (ts.isReturnStatement(statement) && statement.expression !== undefined) {
+      const value = statement.expression;
+      if (resultKind(this.context, value) !== 'json' || this.#proof.writesOwn(value))
+        return this.#repeated(effect, `${where}, returning what round.step cannot journal`);
+      this.#journalExpression(value, callName(value) ?? 'result');
+      return undefined;
+    }
+    if (alwaysExits(statement)) return this.#repeated(effect, `${where}, in a statement that leaves it`);
+    return this.#handle(statement, effect);
   }
 
   /** A condition before a question: pure, or journaled when it is data (`if (await isPaid(id))`). */
@@ -276,7 +344,7 @@ class StepPlanner {
       return this.#condition(condition.left, where, true) ?? this.#condition(condition.right, where, true);
     if (resultKind(this.context, condition) !== 'json' || this.#proof.writesOwn(condition))
       return this.#repeated(effect, where);
-    this.#journalExpression(condition, callName(condition) ?? 'condition', operand);
+    this.#journalExpression(condition, callName(condition) ?? 'condition', { operand });
     return undefined;
   }
 
@@ -294,14 +362,14 @@ class StepPlanner {
     if (declaration?.initializer !== undefined)
       return this.#value(statement, declaration.initializer, declaration.name, effect);
     // `if (answer.content?.backup === true) record(…)`: on a condition every round sees the same,
-    // the branch taken is the same, so what it does is journaled where it stands.
+    // the branch taken is the same, so what it does is journaled where it stands. Any other
+    // condition is journaled first, so every round takes the branch the first one took.
     if (ts.isIfStatement(statement))
-      return this.#isSteady(statement.expression)
-        ? (this.#branch(statement.thenStatement) ?? this.#branch(statement.elseStatement))
-        : this.#repeated(
-            effect,
-            'before a question, in an if whose condition reads more than answers and journaled values, so a later round may take another branch',
-          );
+      return (
+        this.#steadyCondition(statement, effect) ??
+        this.#branch(statement.thenStatement) ??
+        this.#branch(statement.elseStatement)
+      );
     if (!ts.isExpressionStatement(statement))
       return this.#repeated(effect, 'before a question, in a statement round.step cannot wrap');
     const expression = unwrapExpression(statement.expression);
@@ -322,12 +390,95 @@ class StepPlanner {
     return undefined;
   }
 
+  /**
+   * Makes an `if`'s condition read the same on every round: steady already, or journaled as the
+   * truth value the first round saw (`if (await round.step('held', async () => held.has(seat)))`),
+   * as the original evaluated it once. A condition that sets a variable of the function, or whose
+   * test narrows a type its branches rely on, cannot be journaled without changing them.
+   */
+  #steadyCondition(statement: ts.IfStatement, effect: ts.Node): string | undefined {
+    const condition = statement.expression;
+    if (this.#isSteady(condition)) return undefined;
+    if (this.#proof.writesOwn(condition))
+      return this.#repeated(
+        effect,
+        'before a question, in an if whose condition also sets a variable of its own, which a journaled condition would set on the first round only',
+      );
+    // `throw new UrlElicitationRequiredError(…)` becomes a round whose retry runs the handler again
+    // (url-required-error.ts): the original's retry was a new call that tested the condition
+    // afresh, so a journaled one would lead to the link again on every retry.
+    let urlThrow: ts.Node | undefined;
+    const findUrlThrow = (node: ts.Node): void => {
+      if (urlThrow !== undefined || ts.isFunctionLike(node)) return;
+      if (isUrlElicitationRequiredError(this.context, node)) urlThrow = node;
+      else ts.forEachChild(node, findUrlThrow);
+    };
+    findUrlThrow(statement);
+    if (urlThrow !== undefined)
+      return this.#repeated(
+        effect,
+        `before a question, in an if whose condition reads more than answers and journaled values and leads to the UrlElicitationRequiredError on line ${this.context.lineOf(urlThrow)}, whose retry the original decided by testing the condition again`,
+        'decide on the retry from your own record of the link (see @mcp-mrtr/runtime/url-mode) by hand',
+      );
+    const narrowed = this.#narrowedIn(condition, [statement.thenStatement, statement.elseStatement]);
+    if (narrowed !== undefined)
+      return this.#repeated(
+        effect,
+        `before a question, in an if whose condition reads more than answers and journaled values and narrows ${narrowed} for its branch, which a journaled condition would not`,
+      );
+    const boolean =
+      (this.context.checker.getTypeAtLocation(condition).flags & ts.TypeFlags.BooleanLike) !== 0;
+    const name = callName(condition) ?? (ts.isIdentifier(condition) ? condition.text : 'condition');
+    this.#journalExpression(condition, name, { truth: !boolean });
+    return undefined;
+  }
+
+  /**
+   * The first name or property path read in `condition` whose type differs in `branches`: the
+   * condition narrows it there, which a journaled truth value would not.
+   */
+  #narrowedIn(condition: ts.Expression, branches: readonly (ts.Statement | undefined)[]): string | undefined {
+    const { checker, sourceFile } = this.context;
+    const typeOf = (node: ts.Node) => checker.typeToString(checker.getTypeAtLocation(node));
+    const read = new Map<string, string>();
+    const collect = (node: ts.Node): void => {
+      if (ts.isFunctionLike(node)) return;
+      if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) {
+        const text = node.getText(sourceFile);
+        if (!read.has(text)) read.set(text, typeOf(node));
+      }
+      ts.forEachChild(node, collect);
+    };
+    collect(condition);
+    let narrowed: string | undefined;
+    const visit = (node: ts.Node): void => {
+      if (narrowed !== undefined) return;
+      if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) {
+        const before = read.get(node.getText(sourceFile));
+        if (before !== undefined && before !== typeOf(node)) {
+          narrowed = node.getText(sourceFile);
+          return;
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    for (const branch of branches) if (branch !== undefined) visit(branch);
+    return narrowed;
+  }
+
   /** Plans the statements of an `if`'s branch taken the same way every round. */
   #branch(statement: ts.Statement | undefined): string | undefined {
     if (statement === undefined) return undefined;
     for (const each of ts.isBlock(statement) ? statement.statements : [statement]) {
       const effect = this.#effectIn(each);
-      if (effect === undefined || alwaysExits(each)) continue;
+      if (effect === undefined) continue;
+      // Leaving the branch ends the call, except in a block a later round reaches again.
+      if (this.#reached !== undefined) {
+        const why = this.#exitOrHandle(each, effect);
+        if (why !== undefined) return why;
+        continue;
+      }
+      if (alwaysExits(each)) continue;
       const why = this.#handle(each, effect);
       if (why !== undefined) return why;
     }
@@ -406,27 +557,42 @@ class StepPlanner {
     return undefined;
   }
 
+  /** The indentation a finally block's guard adds to what it wraps (finally-guard.ts). */
+  #guardIndent(node: ts.Node): string {
+    const guarded = this.guardedFinally.some(
+      (statement) => statement.finallyBlock !== undefined && isInside(node, statement.finallyBlock),
+    );
+    return guarded ? this.context.style.indentUnit : '';
+  }
+
   /**
    * `await round.step('key', async () => <expression>)` in place of the expression; when that
    * would outgrow the file's longest line, the expression goes on a line of its own below, one
    * level deeper, as Prettier breaks an arrow's body.
    */
-  #journalExpression(expression: ts.Expression, name: string, operand = false): void {
+  #journalExpression(
+    expression: ts.Expression,
+    name: string,
+    { operand = false, truth = false }: { operand?: boolean; truth?: boolean } = {},
+  ): void {
     const { sourceFile, style, text } = this.context;
     const key = quoteString(style, this.keys.forStep(snakeCase(name)));
     const start = expression.getStart(sourceFile);
-    // An object literal as an arrow's body must be parenthesized, or it reads as a block.
-    const object = ts.isObjectLiteralExpression(expression);
+    // An object literal as an arrow's body must be parenthesized, or it reads as a block; a
+    // condition whose value is not a boolean journals only its truth (`Boolean(…)`).
+    const object = ts.isObjectLiteralExpression(expression) || truth;
+    const open = truth ? 'Boolean(' : '(';
     // An operand of `&&` is parenthesized, as a formatter writes an await there.
     const head = `${operand ? '(' : ''}await ${this.round}.step(${key}, async () =>`;
     const close = operand ? ')' : '';
     const lineStart = lineStartOf(text, start);
     const firstLine = text.slice(lineStart, nextLineStartOf(text, start)).trimEnd();
-    const indent = indentationAt(text, start);
-    const grown = `${firstLine}${head} ${object ? '()' : ')'}`.slice(indent.length);
+    const original = indentationAt(text, start);
+    const indent = original + this.#guardIndent(expression);
+    const grown = `${firstLine}${head} ${object ? `${open})` : ')'}`.slice(original.length);
     if (fitsOnLine(style, indent, grown)) {
       this.edits.push(
-        { start, end: start, text: `${head} ${object ? '(' : ''}` },
+        { start, end: start, text: `${head} ${object ? open : ''}` },
         { start: expression.end, end: expression.end, text: `${object ? '))' : ')'}${close}` },
       );
       return;
@@ -434,8 +600,8 @@ class StepPlanner {
     const inner = `${indent}${style.indentUnit}`;
     const comma = style.trailingCommas ? ',' : '';
     this.edits.push(
-      { start, end: start, text: `${head}${style.newline}${inner}${object ? '(' : ''}` },
-      ...shiftIndentEdits(sourceFile, expression, indent, inner),
+      { start, end: start, text: `${head}${style.newline}${inner}${object ? open : ''}` },
+      ...shiftIndentEdits(sourceFile, expression, original, inner),
       {
         start: expression.end,
         end: expression.end,
@@ -448,10 +614,11 @@ class StepPlanner {
   #journalStatement(statement: ts.ExpressionStatement): void {
     const context = this.context;
     const style = context.style;
-    const name = callName(statement.expression) ?? 'effect';
+    const name = callName(statement.expression) ?? assignedName(statement.expression) ?? 'effect';
     const key = quoteString(style, this.keys.forStep(snakeCase(name)));
     const start = statement.expression.getStart(context.sourceFile);
-    const indent = indentationAt(context.text, start);
+    const original = indentationAt(context.text, start);
+    const indent = original + this.#guardIndent(statement);
     this.edits.push(
       {
         start,
@@ -459,7 +626,7 @@ class StepPlanner {
         text: `await ${this.round}.step(${key}, async () => {${style.newline}${indent}${style.indentUnit}`,
       },
       // The wrapped statement's own lines move one level deeper with it.
-      ...shiftIndentEdits(context.sourceFile, statement.expression, indent, `${indent}${style.indentUnit}`),
+      ...shiftIndentEdits(context.sourceFile, statement.expression, original, `${indent}${style.indentUnit}`),
       {
         start: statement.expression.end,
         end: statement.expression.end,
