@@ -53,6 +53,27 @@ describe('manual reasons name where the call runs', () => {
   );
 
   it(
+    'a function held by an object literal that escapes: exported, passed on, typed by an interface, handed to other code',
+    async () => {
+      expect(await reasons('mrtr-object-literal-member-manual')).toEqual([
+        expect.stringMatching(
+          /^19: it runs in ask\(\), a member of the object literal shared holds: shared is exported/,
+        ),
+        expect.stringMatching(
+          /^30: it runs in confirm\(\), a member of the object literal scriptApi holds: scriptApi is passed to runScript\(\) at server\.ts:53/,
+        ),
+        expect.stringMatching(
+          /^38: it runs in ask\(\), a member of the object literal typed holds, typed Asker/,
+        ),
+        expect.stringMatching(
+          /^46: it runs in approve\(\), a member of an object literal that is passed to registerHooks\(\) at server\.ts:44/,
+        ),
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'an exported helper whose module another file imports whole, as a registry of tools',
     async () => {
       const dir = path.join(CASES_DIR, 'mrtr-helper-namespace-registry', 'before');

@@ -5,6 +5,7 @@ import { enclosingFunction, forEachDescendant, unwrapExpression } from '../../an
 import { answerWait, skipParentheses } from './awaited-question.js';
 import { classMemberOf, inheritanceReason, memberCalls } from './class-members.js';
 import { foreignCalls, placeIn, type ForeignCall } from './cross-file-calls.js';
+import { objectMemberCalls, objectMemberLabel, objectMemberOf } from './object-members.js';
 import {
   functionOfSymbol,
   nameOfFunction,
@@ -169,6 +170,12 @@ export class PlacementFinder {
         root,
         `${member.klass.name?.text ?? 'a class'}.${member.name.text}`,
       );
+    }
+    const held = objectMemberOf(fn);
+    if (held !== undefined) {
+      const calls = objectMemberCalls(context, held);
+      if (typeof calls === 'string') return { kind: 'manual', reason: calls };
+      return this.#ofCalls(held.fn, held.name.text, calls, root, objectMemberLabel(held));
     }
     if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isFunctionDeclaration(fn))
       return {
@@ -368,7 +375,7 @@ function unfollowedMember(fn: ts.FunctionLikeDeclaration): string {
   if (ts.isConstructorDeclaration(fn)) return 'a constructor';
   if (ts.isGetAccessor(fn) || ts.isSetAccessor(fn)) return 'an accessor';
   if (ts.isMethodDeclaration(fn) && ts.isObjectLiteralExpression(fn.parent))
-    return 'a method of an object literal';
+    return 'a method of an object literal with a computed name';
   return 'a class member';
 }
 
