@@ -74,6 +74,16 @@ describe('manual reasons name where the call runs', () => {
   );
 
   it(
+    'helpers calling each other, one of them also called from a timer',
+    async () => {
+      expect(await reasons('mrtr-recursive-helper-manual')).toEqual([
+        '5: askName() is called at server.ts:14, where checkName() is called at server.ts:23, where it runs on a timer (setInterval), outside any request',
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'an exported helper whose module another file imports whole, as a registry of tools',
     async () => {
       const dir = path.join(CASES_DIR, 'mrtr-helper-namespace-registry', 'before');
