@@ -447,7 +447,7 @@ function unfollowedMember(fn: ts.FunctionLikeDeclaration): string {
   if (ts.isConstructorDeclaration(fn)) return 'a constructor';
   if (ts.isGetAccessor(fn) || ts.isSetAccessor(fn)) return 'an accessor';
   if (ts.isMethodDeclaration(fn) && ts.isObjectLiteralExpression(fn.parent))
-    return 'a method of an object literal with a computed name';
+    return 'a method of an object literal whose name is not a plain identifier';
   return 'a class member';
 }
 
