@@ -253,7 +253,10 @@ export class PlacementFinder {
       return { kind: 'manual', reason: assignedContext(parent.left.name.text) };
     const name = nameOfFunction(fn);
     if (name === undefined || !ts.isIdentifier(name))
-      return { kind: 'manual', reason: 'it runs in a function the codemod cannot follow to its callers' };
+      return {
+        kind: 'manual',
+        reason: `it runs in ${unnamedFunction(context, fn)}, which the codemod cannot follow to its callers`,
+      };
     return this.#ofNamed(fn, name, root);
   }
 
@@ -440,6 +443,23 @@ function testCaller(
   if (!carriesOnlyQuestions(context, fn, parameter) && !isPlainReference(server))
     return `the server it passes is not a plain name, and passing it to pushRound() too would evaluate it twice`;
   return { kind: 'test', fn: body, server };
+}
+
+/** What a function with no name to follow it by is, for its reason: where it is written. */
+function unnamedFunction(
+  context: FileContext,
+  fn: ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration,
+): string {
+  const parent = skipParentheses(fn);
+  if (ts.isPropertyAssignment(parent))
+    return `a function stored under ${context.textOf(parent.name)} in an object literal`;
+  if (ts.isArrayLiteralExpression(parent)) return 'a function in an array literal';
+  if (ts.isExportAssignment(parent) || ts.isFunctionDeclaration(fn)) return 'a default-exported function';
+  if (ts.isReturnStatement(parent) || ts.isArrowFunction(parent)) return 'a function returned from another';
+  if (ts.isConditionalExpression(parent) || ts.isBinaryExpression(parent))
+    return 'a function chosen by an expression';
+  if (ts.isNewExpression(parent)) return `a function passed to new ${context.textOf(parent.expression)}()`;
+  return 'a function expression';
 }
 
 /** What a function-like member the codemod does not follow is, for its reason. */
