@@ -108,6 +108,7 @@ function useDescription(context: FileContext, node: ts.Node): string {
     return 'returned';
   if (ts.isExportAssignment(parent) || ts.isExportSpecifier(parent)) return 'exported';
   if (ts.isElementAccessExpression(parent)) return 'indexed by a computed name';
+  if (ts.isArrayLiteralExpression(parent)) return 'put in an array';
   if (
     ts.isBinaryExpression(parent) ||
     ts.isPropertyAssignment(parent) ||
