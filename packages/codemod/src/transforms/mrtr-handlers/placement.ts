@@ -99,7 +99,7 @@ export class PlacementFinder {
    * For each helper placed while following, its callers in this file that are helpers too, which
    * may still turn manual when a cycle through them is settled.
    */
-  readonly #links = new Map<ts.Node, CallerLink[]>();
+  readonly #links = new Map<ts.Node, { readonly label: string; readonly links: CallerLink[] }>();
 
   /** The finder of a file, following helpers to `--depth`. */
   static for(context: FileContext): PlacementFinder {
@@ -182,7 +182,7 @@ export class PlacementFinder {
   #settleCycles(): void {
     for (let changed = true; changed;) {
       changed = false;
-      for (const [fn, links] of this.#links) {
+      for (const [fn, { label, links }] of this.#links) {
         const own = this.#cache.get(fn);
         if (own?.kind !== 'helper') continue;
         const failed = links.find((link) => this.#cache.get(link.caller)?.kind === 'manual');
@@ -190,12 +190,12 @@ export class PlacementFinder {
         const reason = (this.#cache.get(failed.caller) as { reason: string }).reason;
         this.#cache.set(fn, {
           kind: 'manual',
-          reason: `${own.helper.name}() is called at ${failed.where}, where ${reason}`,
+          reason: `${label}() is called at ${failed.where}, where ${reason}`,
         });
         changed = true;
       }
     }
-    for (const links of this.#links.values())
+    for (const { links } of this.#links.values())
       for (const link of links) {
         const caller = this.#cache.get(link.caller);
         if (link.slot !== undefined && caller?.kind === 'helper') link.slot.callers[link.slot.index] = caller;
@@ -381,7 +381,7 @@ export class PlacementFinder {
     }
     if (elsewhere.length > 0)
       return { kind: 'manual', reason: `${label}() is called at ${elsewhere.join('; and at ')}` };
-    if (links.length > 0) this.#links.set(fn, links);
+    if (links.length > 0) this.#links.set(fn, { label, links });
     return {
       kind: 'helper',
       helper: {
