@@ -76,10 +76,12 @@ export function inheritanceReason(context: FileContext, member: ClassMember): st
       const written = context.textOf(heritage.expression);
       if (isUnknown(type))
         return `${className(member)} ${verb} ${written}, whose type is unknown here, so ${name}() may ${verb === 'extends' ? 'override' : 'implement'} one of its members that other code calls; migrate it by hand`;
-      if (type.getProperty(name) !== undefined)
-        return verb === 'extends'
-          ? `${label} overrides ${written}.${name}(), so calls through ${written} may reach it; migrate it by hand`
-          : `${label} implements ${written}.${name}(), so other implementations and calls through ${written} cannot be updated; migrate it by hand`;
+      const inherited = type.getProperty(name);
+      if (inherited === undefined) continue;
+      if (verb === 'extends')
+        return `${label} overrides ${written}.${name}(), so calls through ${written} may reach it; migrate it by hand`;
+      const others = throughInterface(context, member, inherited, written);
+      return `${label} implements ${written}.${name}()${others === '' ? '' : `, ${others}`}, so the round would have to go into ${written}, every implementation and every call through it; migrate them together by hand`;
     }
   }
   const klass = member.klass.name === undefined ? undefined : resolved(checker, member.klass.name);
@@ -240,4 +242,60 @@ function acceptsArguments(fn: HelperFunction, call: ts.CallExpression): boolean 
     (parameter) => parameter.initializer === undefined && parameter.questionToken === undefined,
   ).length;
   return call.arguments.length >= required && call.arguments.length <= parameters.length;
+}
+
+/**
+ * The other classes of the run implementing the interface member, and the calls through it, said
+ * for a reason: `which Noop (gate.ts:9) implements too, and code calls it through Gate at client.ts:40 (…)`.
+ */
+function throughInterface(
+  context: FileContext,
+  member: ClassMember,
+  inherited: ts.Symbol,
+  written: string,
+): string {
+  const declarations = new Set<ts.Node>(inherited.declarations ?? []);
+  const name = inherited.getName();
+  const implementations: string[] = [];
+  const calls: string[] = [];
+  for (const { sourceFile, context: other } of filesOf(context)) {
+    if (!sourceFile.text.includes(name)) continue;
+    const visit = (node: ts.Node): void => {
+      if (ts.isClassLike(node) && node !== member.klass) {
+        const implemented = node.members.find(
+          (element) =>
+            element.name !== undefined && ts.isIdentifier(element.name) && element.name.text === name,
+        );
+        if (
+          implemented !== undefined &&
+          (node.heritageClauses ?? []).some((clause) =>
+            clause.types.some((heritage) =>
+              other.checker
+                .getTypeAtLocation(heritage)
+                .getProperty(name)
+                ?.declarations?.some((declaration) => declarations.has(declaration)),
+            ),
+          )
+        )
+          implementations.push(`${node.name?.text ?? 'a class'} (${placeIn(context, other, implemented)})`);
+      }
+      if (
+        ts.isPropertyAccessExpression(node) &&
+        node.name.text === name &&
+        ts.isCallExpression(node.parent)
+      ) {
+        const symbol = other.checker.getSymbolAtLocation(node.name);
+        if (symbol?.declarations?.some((declaration) => declarations.has(declaration)))
+          calls.push(`${placeIn(context, other, node)} (${other.textOf(node)}(…))`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+  }
+  const implemented =
+    implementations.length === 0
+      ? ''
+      : `which ${implementations.join(', ')} implement${implementations.length === 1 ? 's' : ''} too`;
+  const through = calls.length === 0 ? '' : `and code calls it through ${written} at ${calls.join(', ')}`;
+  return [implemented, through].filter((part) => part !== '').join(', ');
 }

@@ -162,6 +162,8 @@ export function nameOfFunction(fn: HelperFunction): ts.Identifier | ts.PrivateId
     (ts.isIdentifier(parent.name) || ts.isPrivateIdentifier(parent.name))
   )
     return parent.name;
+  // `{ confirm: async (…) => … }`: the property's name, as `{ async confirm(…) {…} }` has.
+  if (ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.name)) return parent.name;
   if (ts.isFunctionExpression(fn)) return fn.name;
   return undefined;
 }

@@ -5,6 +5,7 @@ import { enclosingFunction, forEachDescendant, unwrapExpression } from '../../an
 import { answerWait, skipParentheses } from './awaited-question.js';
 import { classMemberOf, inheritanceReason, memberCalls } from './class-members.js';
 import { foreignCalls, placeIn, type ForeignCall } from './cross-file-calls.js';
+import { objectMemberCalls, objectMemberLabel, objectMemberOf } from './object-members.js';
 import {
   functionOfSymbol,
   nameOfFunction,
@@ -64,6 +65,22 @@ export interface HelperPlacement {
 export type Placement =
   HandlerPlacement | HelperPlacement | { readonly kind: 'manual'; readonly reason: string };
 
+/** A helper reached again while its callers are followed: settled once the outermost is. */
+interface Cycle {
+  readonly kind: 'cycle';
+  readonly fn: ts.FunctionLikeDeclaration;
+}
+
+/** A call of a helper made in another helper of the same file, which the settling may turn manual. */
+interface CallerLink {
+  readonly caller: ts.Node;
+  readonly where: string;
+  /** Where the caller's placement goes once settled, when it was reached again in a cycle. */
+  readonly slot?: { readonly callers: Caller[]; readonly index: number };
+}
+
+type Caller = HandlerPlacement | HelperPlacement | TestCallerPlacement;
+
 /** The root identifier of `a.b.c` (`a`). */
 export function receiverRoot(expression: ts.Expression): ts.Identifier | undefined {
   let current = unwrapExpression(expression);
@@ -76,6 +93,13 @@ const finders = new WeakMap<FileContext, PlacementFinder>();
 
 export class PlacementFinder {
   readonly #cache = new Map<ts.Node, Placement>();
+  /** The functions whose callers are being followed, outermost first. */
+  readonly #following = new Set<ts.Node>();
+  /**
+   * For each helper placed while following, its callers in this file that are helpers too, which
+   * may still turn manual when a cycle through them is settled.
+   */
+  readonly #links = new Map<ts.Node, { readonly label: string; readonly links: CallerLink[] }>();
 
   /** The finder of a file, following helpers to `--depth`. */
   static for(context: FileContext): PlacementFinder {
@@ -98,6 +122,8 @@ export class PlacementFinder {
       return { kind: 'manual', reason: 'it runs at module initialization, outside any request' };
     // Where it runs first: a question in a test or a timer is manual for that reason, however it is awaited.
     const placement = this.#ofFunction(fn, receiverRoot(receiver));
+    // Nothing is being followed here, so nothing is reached again.
+    if (placement.kind === 'cycle') throw new Error('a question placed while its helper is followed');
     if (placement.kind === 'manual') return placement;
     const wait = answerWait(this.context, call);
     if (typeof wait === 'string') return { kind: 'manual', reason: wait };
@@ -134,17 +160,47 @@ export class PlacementFinder {
     };
   }
 
-  #ofFunction(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined): Placement {
+  #ofFunction(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined): Placement | Cycle {
     const cached = this.#cache.get(fn);
     if (cached !== undefined) return cached;
-    // A helper that reaches itself again is settled as manual while its callers are followed.
-    this.#cache.set(fn, {
-      kind: 'manual',
-      reason: `it runs in a function that calls itself, which the codemod does not follow`,
-    });
+    // A helper reached again while its callers are followed (it calls itself, or a helper it
+    // calls calls it back) is taken to be a helper until the outermost one is settled.
+    if (this.#following.has(fn)) return { kind: 'cycle', fn };
+    this.#following.add(fn);
     const placement = this.#classify(fn, root);
+    this.#following.delete(fn);
     this.#cache.set(fn, placement);
+    if (this.#following.size === 0) this.#settleCycles();
     return placement;
+  }
+
+  /**
+   * Once no helper is being followed: a helper whose caller turned out manual (one reached again in
+   * a cycle, or one settled manual here) goes manual too, saying where; the calls made in a cycle
+   * then name their caller's placement.
+   */
+  #settleCycles(): void {
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const [fn, { label, links }] of this.#links) {
+        const own = this.#cache.get(fn);
+        if (own?.kind !== 'helper') continue;
+        const failed = links.find((link) => this.#cache.get(link.caller)?.kind === 'manual');
+        if (failed === undefined) continue;
+        const reason = (this.#cache.get(failed.caller) as { reason: string }).reason;
+        this.#cache.set(fn, {
+          kind: 'manual',
+          reason: `${label}() is called at ${failed.where}, where ${reason}`,
+        });
+        changed = true;
+      }
+    }
+    for (const { links } of this.#links.values())
+      for (const link of links) {
+        const caller = this.#cache.get(link.caller);
+        if (link.slot !== undefined && caller?.kind === 'helper') link.slot.callers[link.slot.index] = caller;
+      }
+    this.#links.clear();
   }
 
   #classify(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined): Placement {
@@ -170,6 +226,12 @@ export class PlacementFinder {
         `${member.klass.name?.text ?? 'a class'}.${member.name.text}`,
       );
     }
+    const held = objectMemberOf(fn);
+    if (held !== undefined) {
+      const calls = objectMemberCalls(context, held);
+      if (typeof calls === 'string') return { kind: 'manual', reason: calls };
+      return this.#ofCalls(held.fn, held.name.text, calls, root, objectMemberLabel(held));
+    }
     if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isFunctionDeclaration(fn))
       return {
         kind: 'manual',
@@ -191,7 +253,10 @@ export class PlacementFinder {
       return { kind: 'manual', reason: assignedContext(parent.left.name.text) };
     const name = nameOfFunction(fn);
     if (name === undefined || !ts.isIdentifier(name))
-      return { kind: 'manual', reason: 'it runs in a function the codemod cannot follow to its callers' };
+      return {
+        kind: 'manual',
+        reason: `it runs in ${unnamedFunction(context, fn)}, which the codemod cannot follow to its callers`,
+      };
     return this.#ofNamed(fn, name, root);
   }
 
@@ -259,7 +324,9 @@ export class PlacementFinder {
         ? { kind: 'replaces', parameter }
         : { kind: 'added' };
     const index = roundArgumentIndex(fn, slot);
-    const callers: (HandlerPlacement | HelperPlacement | TestCallerPlacement)[] = [];
+    // A caller reached again in a cycle holds its place until #settleCycles puts its placement there.
+    const callers: (Caller | Cycle)[] = [];
+    const links: CallerLink[] = [];
     const elsewhere: string[] = [];
     let level = 1;
     for (const { context: other, call } of calls) {
@@ -288,6 +355,12 @@ export class PlacementFinder {
         elsewhere.push(`${where}, where ${placement.reason}`);
         continue;
       }
+      if (placement.kind === 'cycle' && finder !== this) {
+        elsewhere.push(
+          `${where}, where it runs in a function that calls itself through another file, which the codemod does not follow`,
+        );
+        continue;
+      }
       // The calling file's rewrite passes the round where the call is awaited; a kept promise is not followed there.
       const wait = answerWait(other, call);
       if (typeof wait === 'string' || (other !== context && wait.kept)) {
@@ -296,11 +369,19 @@ export class PlacementFinder {
         );
         continue;
       }
+      if (placement.kind === 'cycle')
+        links.push({
+          caller: placement.fn,
+          where,
+          slot: { callers: callers as Caller[], index: callers.length },
+        });
+      else if (placement.kind === 'helper' && finder === this) links.push({ caller: caller, where });
       if (placement.kind === 'helper') level = Math.max(level, placement.level + 1);
       callers.push(placement);
     }
     if (elsewhere.length > 0)
       return { kind: 'manual', reason: `${label}() is called at ${elsewhere.join('; and at ')}` };
+    if (links.length > 0) this.#links.set(fn, { label, links });
     return {
       kind: 'helper',
       helper: {
@@ -310,7 +391,8 @@ export class PlacementFinder {
         calls: calls.map(({ call }) => call),
         assumptions: calls.flatMap(({ assumed }) => (assumed === undefined ? [] : [assumed])),
       },
-      callers,
+      // Settled before the placement leaves the finder: a cycle's slot then holds its caller's placement.
+      callers: callers as Caller[],
       level,
     };
   }
@@ -363,12 +445,29 @@ function testCaller(
   return { kind: 'test', fn: body, server };
 }
 
+/** What a function with no name to follow it by is, for its reason: where it is written. */
+function unnamedFunction(
+  context: FileContext,
+  fn: ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration,
+): string {
+  const parent = skipParentheses(fn);
+  if (ts.isPropertyAssignment(parent))
+    return `a function stored under ${context.textOf(parent.name)} in an object literal`;
+  if (ts.isArrayLiteralExpression(parent)) return 'a function in an array literal';
+  if (ts.isExportAssignment(parent) || ts.isFunctionDeclaration(fn)) return 'a default-exported function';
+  if (ts.isReturnStatement(parent) || ts.isArrowFunction(parent)) return 'a function returned from another';
+  if (ts.isConditionalExpression(parent) || ts.isBinaryExpression(parent))
+    return 'a function chosen by an expression';
+  if (ts.isNewExpression(parent)) return `a function passed to new ${context.textOf(parent.expression)}()`;
+  return 'a function expression';
+}
+
 /** What a function-like member the codemod does not follow is, for its reason. */
 function unfollowedMember(fn: ts.FunctionLikeDeclaration): string {
   if (ts.isConstructorDeclaration(fn)) return 'a constructor';
   if (ts.isGetAccessor(fn) || ts.isSetAccessor(fn)) return 'an accessor';
   if (ts.isMethodDeclaration(fn) && ts.isObjectLiteralExpression(fn.parent))
-    return 'a method of an object literal';
+    return 'a method of an object literal whose name is not a plain identifier';
   return 'a class member';
 }
 
