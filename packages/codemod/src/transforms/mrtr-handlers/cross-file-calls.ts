@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
-import type { RunView } from '../../analysis/run-view.js';
 import type { RequiredUnit } from '../../analysis/site.js';
 import { unwrapExpression } from '../../analysis/syntax.js';
 import { TRANSFORM_ID } from './transform-id.js';
@@ -66,7 +65,7 @@ export function foreignCalls(context: FileContext, symbol: ts.Symbol, name: stri
     return 'its callers in other files cannot be updated to pass the round when the file is migrated alone; migrate them together';
   const published = publication(context, symbol, name);
   if ('reason' in published) return published.reason;
-  const names = namesOf(run, symbol, name);
+  const names = namesOf(context.checker, run.sourceFiles, symbol, name);
   const mention = run.mentionOutsideProgram(names);
   if (mention !== undefined)
     return `${path.relative(path.dirname(context.path), mention).replaceAll('\\', '/')} names it but does not import it by a relative path, so the codemod cannot follow that call; migrate them together by hand`;
@@ -153,12 +152,16 @@ function mentionsAny(sourceFile: ts.SourceFile, names: ReadonlySet<string>): boo
  * The names the helper goes by in the program: its own, and those imports and re-exports give it
  * (`import { confirm as ask }`, `export { confirm as confirmAction } from`, a default import).
  */
-function namesOf(run: RunView, symbol: ts.Symbol, name: string): ReadonlySet<string> {
+function namesOf(
+  checker: ts.TypeChecker,
+  sourceFiles: readonly ts.SourceFile[],
+  symbol: ts.Symbol,
+  name: string,
+): ReadonlySet<string> {
   const names = new Set([name]);
   for (let known = 0; known !== names.size;) {
     known = names.size;
-    for (const sourceFile of run.sourceFiles) {
-      const checker = run.contextOf(sourceFile).checker;
+    for (const sourceFile of sourceFiles) {
       const adopt = (original: string | undefined, local: ts.Identifier | ts.StringLiteral): void => {
         if ((original === undefined || names.has(original)) && !names.has(local.text))
           if (resolvedSymbol(checker, local) === symbol) names.add(local.text);
