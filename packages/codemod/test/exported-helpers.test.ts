@@ -207,6 +207,28 @@ describe('an exported helper that asks, two calls below its handler', () => {
   );
 
   it(
+    'stays manual when another file stores it in an object by shorthand, where its calls cannot be followed',
+    async () => {
+      const dir = server({
+        'package.json': json({ bin: { reviews: 'dist/server.js' } }),
+        'src/registry.ts': "import { ask } from './ask.js';\n\nexport const questions = { ask };\n",
+      });
+      const result = await planMigration({
+        files: ['src/ask.ts', 'src/tools/review.ts', 'src/server.ts', 'src/registry.ts'].map((file) =>
+          path.join(dir, file),
+        ),
+        cwd: dir,
+        transforms: ['mrtr-handlers'],
+      });
+
+      expect(questionReasons(result)).toEqual([
+        'ask.ts:4: it runs in ask(), which is exported: it is passed on or stored at registry.ts:3, so not every caller can be followed',
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'stays manual when no package.json says what the project publishes',
     async () => {
       expect(questionReasons(await plan(server({})))).toEqual([

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import type { RequiredUnit } from '../../analysis/site.js';
+import { referredSymbol } from '../../analysis/symbol-references.js';
 import { unwrapExpression } from '../../analysis/syntax.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
@@ -37,8 +38,12 @@ export function requiredUnit(from: FileContext, fn: ts.Node, name: string): Requ
   return { unit: unitOf(fn), label: `${name}() in ${relative}` };
 }
 
-function resolvedSymbol(checker: ts.TypeChecker, node: ts.Node): ts.Symbol | undefined {
-  const symbol = checker.getSymbolAtLocation(node);
+/** What a name refers to, through imports and re-exports, and through a shorthand property (`{ confirm }`). */
+function resolvedSymbol(
+  checker: ts.TypeChecker,
+  node: ts.Identifier | ts.StringLiteral,
+): ts.Symbol | undefined {
+  const symbol = ts.isIdentifier(node) ? referredSymbol(checker, node) : checker.getSymbolAtLocation(node);
   return symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0
     ? checker.getAliasedSymbol(symbol)
     : symbol;
