@@ -5,6 +5,9 @@
 // why, which were not seen at all, and any site labelled `not-eligible` that was rewritten (a defect).
 // It also runs `mcp-mrtr check` over the same paths and lists, per repository, the push sites only one
 // of `check` and `migrate` reports (their parity; a site seen by one alone fails the run too).
+// Both run as a user runs them, on the repository's paths with no `--ignore`: a helper's callers in
+// the project's tests are seen and updated as they would be. A repository's `ignore` patterns (its
+// tests) only keep the sites reported in those files out of the parity check and the unlabelled list.
 // It reads the built CLI (`npm run build` first). The copies are never fetched here; see
 // fixtures/real-code/README.md. With `--with-sdk DIR`, it runs a second time on copies under DIR
 // whose parent holds a node_modules with the MCP SDK, so receivers resolve through the types
@@ -64,15 +67,45 @@ function outcomesOf(repo, directory) {
   const parsed = /** @type {Report} */ (
     runCli(repo, directory, 'migrate', ['--transform', 'mrtr-handlers', '--allow-unresolved'], '--report')
   );
+  const ignored = ignoredBy(repo);
   /** @type {Map<string, Outcome>} */
   const outcomes = new Map();
   for (const site of parsed.rewritten)
-    outcomes.set(`${site.file}:${site.line}`, { outcome: 'rewritten', kind: site.kind });
+    if (!ignored(site.file))
+      outcomes.set(`${site.file}:${site.line}`, { outcome: 'rewritten', kind: site.kind });
   for (const site of parsed.manual) {
+    if (ignored(site.file)) continue;
     const key = `${site.file}:${site.line}`;
     if (!outcomes.has(key)) outcomes.set(key, { outcome: 'manual', kind: site.kind, reason: site.reason });
   }
   return outcomes;
+}
+
+/**
+ * Whether a file (relative to the copy) matches the repository's `ignore` patterns, the globs of
+ * the labels (`**` any number of directories, `*` any part of a name): its sites are not among
+ * those labelled or compared.
+ * @param {Repo} repo @returns {(file: string) => boolean}
+ */
+function ignoredBy(repo) {
+  const patterns = repo.ignore.map(
+    (glob) =>
+      new RegExp(
+        `^${glob
+          .split(/(\*\*\/|\/\*\*|\*)/)
+          .map((part) =>
+            part === '**/'
+              ? '(?:.*/)?'
+              : part === '/**'
+                ? '(?:/.*)?'
+                : part === '*'
+                  ? '[^/]*'
+                  : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+          )
+          .join('')}$`,
+      ),
+  );
+  return (file) => patterns.some((pattern) => pattern.test(file));
 }
 
 /**
@@ -87,16 +120,7 @@ function runCli(repo, directory, command, flags, outputFlag) {
   try {
     const result = spawnSync(
       process.execPath,
-      [
-        CLI,
-        command,
-        '--quiet',
-        ...flags,
-        outputFlag,
-        output,
-        ...repo.ignore.flatMap((pattern) => ['--ignore', pattern]),
-        ...repo.paths,
-      ],
+      [CLI, command, '--quiet', ...flags, outputFlag, output, ...repo.paths],
       { cwd: directory, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
     );
     if (result.status === 2 || !existsSync(output)) {
@@ -135,10 +159,12 @@ function checkSitesOf(repo, directory) {
   const results = /** @type {LintResult[]} */ (
     runCli(repo, directory, 'check', ['--format', 'json'], '--output')
   );
+  const ignored = ignoredBy(repo);
   /** @type {Map<string, string>} */
   const found = new Map();
   for (const { filePath, messages } of results) {
     const file = path.relative(directory, filePath).split(path.sep).join('/');
+    if (ignored(file)) continue;
     for (const message of messages) {
       if (isPushFinding(message))
         found.set(

@@ -24,6 +24,8 @@ const TIMEOUT = 120_000;
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const HELPER_CASE = path.join(CASES_DIR, 'mrtr-cross-file-helper', 'before');
 const SERVER_CASE = path.join(CASES_DIR, 'mrtr-v2-server-elsewhere', 'before');
+/** The package.json of the package the golden cases belong to: private, it publishes nothing. */
+const CASES_PACKAGE = path.join(REPO, 'fixtures/codemod/package.json');
 
 describe('a rewrite that needs a file the run does not include', () => {
   it(
@@ -73,6 +75,8 @@ describe('writing a cross-file rewrite', () => {
         path.join(dir, 'tsconfig.json'),
         JSON.stringify({ extends: path.join(REPO, 'fixtures/codemod/tsconfig.json'), include: ['.'] }),
       );
+      // The case's package, which publishes nothing, so no caller outside it is presumed.
+      cpSync(CASES_PACKAGE, path.join(dir, 'package.json'));
       const files = ['confirm.ts', 'tools.ts'].map((file) => path.join(dir, file));
       const planned = await planMigration({ files, cwd: dir });
       expect(planned.files.map((file) => file.status)).toEqual(['changed', 'changed']);
@@ -112,6 +116,7 @@ async function plannedHelperCase(callerName: string) {
     path.join(dir, 'tsconfig.json'),
     JSON.stringify({ extends: path.join(REPO, 'fixtures/codemod/tsconfig.json'), include: ['.'] }),
   );
+  cpSync(CASES_PACKAGE, path.join(dir, 'package.json'));
   // The helper first: a writer that goes file by file has written it when the caller fails.
   const files = [path.join(dir, 'confirm.ts'), path.join(dir, callerName)];
   const planned = await planMigration({ files, cwd: dir });
@@ -121,7 +126,7 @@ async function plannedHelperCase(callerName: string) {
     expect(readFileSync(files[1]!, 'utf8')).toBe(readFileSync(path.join(HELPER_CASE, 'tools.ts'), 'utf8'));
     // No temporary file is left beside them.
     expect(readdirSync(dir).sort()).toEqual(
-      [callerName, 'confirm.ts', 'node_modules', 'tsconfig.json'].sort(),
+      [callerName, 'confirm.ts', 'node_modules', 'package.json', 'tsconfig.json'].sort(),
     );
   };
   return { dir, planned, unchanged };

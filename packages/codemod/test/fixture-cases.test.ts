@@ -35,12 +35,17 @@ afterAll(() => {
 
 /**
  * The case copied under the system's temporary directory, where no node_modules is reachable (a
- * checkout before `npm install`), with the tsconfig files its own extends, at the same relative places.
+ * checkout before `npm install`), with the tsconfig files its own extends and the package.json of
+ * the package it belongs to (what it publishes), at the same relative places.
  */
 function copyWithoutSdk(fixture: FixtureCase): FixtureCase {
   const root = mkdtempSync(path.join(tmpdir(), 'mcp-mrtr-no-sdk-'));
   copies.push(root);
-  for (const config of ['tsconfig.base.json', 'fixtures/codemod/tsconfig.json'])
+  for (const config of [
+    'tsconfig.base.json',
+    'fixtures/codemod/tsconfig.json',
+    'fixtures/codemod/package.json',
+  ])
     cpSync(path.join(REPO, config), path.join(root, config));
   const dir = path.join(root, path.relative(REPO, fixture.dir));
   cpSync(fixture.dir, dir, { recursive: true });

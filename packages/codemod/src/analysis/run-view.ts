@@ -1,4 +1,5 @@
 import type { ts } from 'ts-morph';
+import type { PackageApi } from '../project/package-api.js';
 import type { FileContext } from './file-context.js';
 
 /**
@@ -14,6 +15,16 @@ export interface RunView {
   readonly sourceFiles: readonly ts.SourceFile[];
   /** Whether the run may write the file: the user's paths and globs include it. */
   mayWrite(file: string): boolean;
+  /**
+   * What the package holding the file publishes, its entry points traced to the program's source
+   * files: whether code outside the project can import one of its exports.
+   */
+  packageApi(file: string): PackageApi;
+  /**
+   * A file of the project outside the program that names one of `names` and imports the project's
+   * files by a path that is not relative, so that a call there could not be followed.
+   */
+  mentionOutsideProgram(names: ReadonlySet<string>): string | undefined;
   /** The context of a file of the program; the same object each time. */
   contextOf(sourceFile: ts.SourceFile): FileContext;
   /**

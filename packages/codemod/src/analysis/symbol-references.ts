@@ -32,8 +32,19 @@ export function referencesBySymbol(
 }
 
 /**
+ * The symbol an identifier refers to; in a shorthand property (`{ confirm }`), the value it
+ * stores, not the property it declares.
+ */
+export function referredSymbol(checker: ts.TypeChecker, identifier: ts.Identifier): ts.Symbol | undefined {
+  const parent = identifier.parent;
+  return ts.isShorthandPropertyAssignment(parent) && parent.name === identifier
+    ? checker.getShorthandAssignmentValueSymbol(parent)
+    : checker.getSymbolAtLocation(identifier);
+}
+
+/**
  * Every identifier under `scope` that refers to `symbol`, except `declarationName` (the name its
- * declaration binds).
+ * declaration binds); a shorthand property storing it (`{ confirm }`) is one.
  */
 export function identifiersReferringTo(
   checker: ts.TypeChecker,
@@ -44,7 +55,7 @@ export function identifiersReferringTo(
   const found: ts.Identifier[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) && node !== declarationName && node.text === declarationName.text) {
-      if (checker.getSymbolAtLocation(node) === symbol) found.push(node);
+      if (referredSymbol(checker, node) === symbol) found.push(node);
     }
     ts.forEachChild(node, visit);
   };

@@ -15,6 +15,7 @@ import type { Site } from '../analysis/site.js';
 import { inferSourceStyle } from '../edits/source-style.js';
 import { createCachingCompilerHost } from '../project/declaration-cache.js';
 import { findNearestTsconfig } from '../project/find-tsconfig.js';
+import { nearestPackageJson, packageApiOf, type PackageApi } from '../project/package-api.js';
 import { loadProjectConfig, type ProjectConfig } from '../project/project-config.js';
 import type { Transform } from '../transform.js';
 import { selectTransforms } from '../transforms/index.js';
@@ -234,7 +235,20 @@ async function analyseCandidates(
       shard.map((candidate) => candidate.file),
       projectTexts,
     );
-    const program = createProgram(config, shard, importers, projectTexts);
+    // What each package of the shard publishes, with its entry points in the program so that the
+    // checker can tell what they export, however they import it.
+    const packageApis = new Map<string | undefined, PackageApi>();
+    const packageApi = (file: string): PackageApi => {
+      const key = nearestPackageJson(file);
+      let api = packageApis.get(key);
+      if (api === undefined) packageApis.set(key, (api = packageApiOf(file, config)));
+      return api;
+    };
+    const entries = shard.flatMap(({ file }) => {
+      const api = packageApi(file);
+      return api.kind === 'entries' ? api.entries.map((entry) => entry.source) : [];
+    });
+    const program = createProgram(config, shard, [...new Set([...importers, ...entries])], projectTexts);
     const checker = program.getTypeChecker();
     const contexts = new Map<ts.SourceFile, FileContext>();
     const queue: Candidate[] = [...shard];
@@ -242,6 +256,8 @@ async function analyseCandidates(
     const run: RunView = {
       sourceFiles: program.getSourceFiles().filter((sourceFile) => !sourceFile.isDeclarationFile),
       mayWrite: (file) => runFiles.has(file),
+      packageApi,
+      mentionOutsideProgram: (names) => unfollowedMention(names, projectTexts, program, config.options),
       contextOf: (sourceFile) => contextOf(sourceFile),
       relate: (file, id) => {
         const transform = transforms.find((each) => each.id === id);
@@ -441,6 +457,31 @@ function untypedReceiversNote(receivers: ReceiverStats): string | undefined {
   if (unresolved > 0)
     parts.push(`${unresolved} of them showed nothing: what depended on them was left by hand`);
   return parts.join('; ');
+}
+
+const IMPORTED_SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"]([^'"\n.][^'"\n]*)['"]/g;
+
+/**
+ * A file of the project outside the program that names one of `names` and imports a file of the
+ * project by a path that is not relative (a `paths` alias, the package's own name): the program
+ * holds only relative importers, so a call there would go unseen.
+ */
+function unfollowedMention(
+  names: ReadonlySet<string>,
+  projectTexts: ReadonlyMap<string, string>,
+  program: ts.Program,
+  options: ts.CompilerOptions,
+): string | undefined {
+  const words = [...names].map((name) => new RegExp(`(?<![\\w$])${name.replaceAll('$', '\\$')}(?![\\w$])`));
+  for (const [file, text] of projectTexts) {
+    if (/\.d\.[cm]?ts$/.test(file) || program.getSourceFile(file) !== undefined) continue;
+    if (!words.some((word) => word.test(text))) continue;
+    for (const [, specifier] of text.matchAll(IMPORTED_SPECIFIER)) {
+      const resolved = ts.resolveModuleName(specifier!, file, options, ts.sys).resolvedModule;
+      if (resolved !== undefined && resolved.isExternalLibraryImport !== true) return file;
+    }
+  }
+  return undefined;
 }
 
 /** Files of the project that this run does not include but that a transform's prefilter matches. */

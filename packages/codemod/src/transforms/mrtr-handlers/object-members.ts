@@ -139,7 +139,10 @@ function declaredType(
  * Every call of the member (`api.confirm(…)`, and `this.confirm(…)` in the object's own methods),
  * each with its file's context, or why its calls cannot all be followed.
  */
-export function objectMemberCalls(context: FileContext, member: ObjectMember): ForeignCall[] | string {
+export function objectMemberCalls(
+  context: FileContext,
+  member: ObjectMember,
+): { readonly calls: ForeignCall[]; readonly assumed?: string } | string {
   const place = objectPlace(member.object);
   const factory = place.kind === 'returned' ? nameOfFunction(place.fn) : undefined;
   const what = `it runs in ${member.name.text}(), a member of ${
@@ -151,10 +154,10 @@ export function objectMemberCalls(context: FileContext, member: ObjectMember): F
   }`;
   if (place.kind === 'other')
     return `${what} that is ${useDescription(context, member.object)} at ${placeIn(context, context, member.object)}, so not every call of it can be followed; migrate it by hand`;
-  const holders = holdersOf(context, place);
-  if (typeof holders === 'string') return `${what}: ${holders}`;
+  const held = holdersOf(context, place);
+  if (typeof held === 'string') return `${what}: ${held}`;
   const calls: ForeignCall[] = [];
-  for (const holder of holders) {
+  for (const holder of held.holders) {
     const why = holderCalls(context, holder, member, calls);
     if (why !== undefined) return `${what}: ${why}`;
   }
@@ -163,19 +166,22 @@ export function objectMemberCalls(context: FileContext, member: ObjectMember): F
   const typed = declaredType(context, member.object, place);
   if (typed !== undefined)
     return `${what}, typed ${typed}, which the member would no longer match once it takes the round; give the type's member a round parameter and migrate it by hand`;
-  return calls;
+  return held.assumed === undefined ? { calls } : { calls, assumed: held.assumed };
 }
 
 /**
  * The consts holding the object: the const it initializes, or for a factory's object, the const
  * each call of the factory initializes (`const api = createApi(…)`, awaited or not).
  */
-function holdersOf(context: FileContext, place: Exclude<Place, { kind: 'other' }>): Holder[] | string {
+function holdersOf(
+  context: FileContext,
+  place: Exclude<Place, { kind: 'other' }>,
+): { readonly holders: Holder[]; readonly assumed?: string } | string {
   if (place.kind === 'const') {
     const statement = place.declaration.parent.parent;
     if (ts.isVariableStatement(statement) && isExported(statement))
       return `${place.declaration.name.text} is exported, so callers outside the project may use it; migrate them together by hand`;
-    return [{ context, name: place.declaration.name }];
+    return { holders: [{ context, name: place.declaration.name }] };
   }
   const fn = place.fn;
   const name = nameOfFunction(fn);
@@ -192,10 +198,12 @@ function holdersOf(context: FileContext, place: Exclude<Place, { kind: 'other' }
       return `${name.text}(), which returns it, is ${useDescription(context, reference)} at ${placeIn(context, context, reference)}, so not every use of its object can be followed; migrate it by hand`;
     calls.push({ context, call });
   }
+  let assumed: string | undefined;
   if (isExportedFunction(fn)) {
     const foreign = foreignCalls(context, symbol, name.text);
     if (typeof foreign === 'string') return `${name.text}(), which returns it, is exported: ${foreign}`;
-    calls.push(...foreign);
+    calls.push(...foreign.calls);
+    assumed = foreign.assumed;
   }
   if (calls.length === 0) return `${name.text}(), which returns it, is never called`;
   const holders: Holder[] = [];
@@ -205,7 +213,7 @@ function holdersOf(context: FileContext, place: Exclude<Place, { kind: 'other' }
       return `the result of ${name.text}() at ${placeIn(context, other, call)} is ${useDescription(other, awaitedOf(call))}, so not every use of its object can be followed; migrate it by hand`;
     holders.push({ context: other, name: holder });
   }
-  return holders;
+  return assumed === undefined ? { holders } : { holders, assumed };
 }
 
 /** Records the member's calls through one const; any other use of the const is why not. */

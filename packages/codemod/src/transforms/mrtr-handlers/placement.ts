@@ -228,9 +228,16 @@ export class PlacementFinder {
     }
     const held = objectMemberOf(fn);
     if (held !== undefined) {
-      const calls = objectMemberCalls(context, held);
-      if (typeof calls === 'string') return { kind: 'manual', reason: calls };
-      return this.#ofCalls(held.fn, held.name.text, calls, root, objectMemberLabel(held));
+      const found = objectMemberCalls(context, held);
+      if (typeof found === 'string') return { kind: 'manual', reason: found };
+      return this.#ofCalls(
+        held.fn,
+        held.name.text,
+        found.calls,
+        root,
+        objectMemberLabel(held),
+        found.assumed,
+      );
     }
     if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn) && !ts.isFunctionDeclaration(fn))
       return {
@@ -267,15 +274,19 @@ export class PlacementFinder {
     if (symbol === undefined || functionOfSymbol(symbol) !== fn)
       return { kind: 'manual', reason: `${name.text}() cannot be followed to its callers` };
     let foreign: readonly ForeignCall[] = [];
-    if (isExported(fn)) {
+    let assumed: string | undefined;
+    if (isExported(context, symbol)) {
       const found = foreignCalls(context, symbol, name.text);
       if (typeof found === 'string')
         return { kind: 'manual', reason: `it runs in ${name.text}(), which is exported: ${found}` };
-      foreign = found;
+      foreign = found.calls;
+      assumed = found.assumed;
     }
     const references = identifiersReferringTo(context.checker, context.sourceFile, symbol, name);
     const calls: ForeignCall[] = [];
     for (const reference of references) {
+      // `export { confirm }` and `export default confirm` export it: its callers were looked for above.
+      if (ts.isExportSpecifier(reference.parent) || ts.isExportAssignment(reference.parent)) continue;
       const parent = skipParentheses(reference);
       if (
         ts.isCallExpression(parent) &&
@@ -284,7 +295,7 @@ export class PlacementFinder {
         const registration = registrationOf(context, parent, fn);
         if (registration !== undefined) {
           if ('reason' in registration) return { kind: 'manual', reason: registration.reason };
-          if (references.length > 1)
+          if (references.length > 1 || foreign.length > 0)
             return {
               kind: 'manual',
               reason: `${name.text}() is registered as a handler and also used elsewhere`,
@@ -300,8 +311,11 @@ export class PlacementFinder {
       calls.push({ context, call: parent });
     }
     if (calls.length === 0 && foreign.length === 0)
-      return { kind: 'manual', reason: `${name.text}() is never called in this file` };
-    return this.#ofCalls(fn, name.text, [...calls, ...foreign], root);
+      return {
+        kind: 'manual',
+        reason: `${name.text}() is never called${assumed === undefined ? ' in this file' : ' in the project'}`,
+      };
+    return this.#ofCalls(fn, name.text, [...calls, ...foreign], root, name.text, assumed);
   }
 
   /**
@@ -315,6 +329,8 @@ export class PlacementFinder {
     calls: readonly ForeignCall[],
     root: ts.Identifier | undefined,
     label = name,
+    /** Why no call from outside the project was presumed, said for the report. */
+    unpublished?: string,
   ): Placement {
     const context = this.context;
     if (calls.length === 0) return { kind: 'manual', reason: `${label}() is never called` };
@@ -389,7 +405,10 @@ export class PlacementFinder {
         name,
         slot,
         calls: calls.map(({ call }) => call),
-        assumptions: calls.flatMap(({ assumed }) => (assumed === undefined ? [] : [assumed])),
+        assumptions: [
+          ...(unpublished === undefined ? [] : [unpublished]),
+          ...calls.flatMap(({ assumed }) => (assumed === undefined ? [] : [assumed])),
+        ],
       },
       // Settled before the placement leaves the finder: a cycle's slot then holds its caller's placement.
       callers: callers as Caller[],
@@ -471,12 +490,17 @@ function unfollowedMember(fn: ts.FunctionLikeDeclaration): string {
   return 'a class member';
 }
 
-function isExported(fn: HandlerFunction): boolean {
-  const statement = ts.isFunctionDeclaration(fn) ? fn : fn.parent.parent.parent;
-  return (
-    ts.canHaveModifiers(statement) &&
-    (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
-  );
+/** Whether its module exports the function, by any name (`export function`, `export { f }`, `export default f`). */
+function isExported(context: FileContext, symbol: ts.Symbol): boolean {
+  const module = context.checker.getSymbolAtLocation(context.sourceFile);
+  if (module === undefined) return false;
+  return context.checker
+    .getExportsOfModule(module)
+    .some(
+      (each) =>
+        each === symbol ||
+        ((each.flags & ts.SymbolFlags.Alias) !== 0 && context.checker.getAliasedSymbol(each) === symbol),
+    );
 }
 
 /** The parameter a helper's questions go through, when the question's receiver starts with it. */
