@@ -33,14 +33,9 @@ import {
   type TestCallerPlacement,
 } from './placement.js';
 import { builtRequestReason, deprecatedInputRequestBuilder } from './input-request-builders.js';
-import {
-  asDetachedSend,
-  asPushCall,
-  isUrlElicitationRequiredError,
-  type DetachedSend,
-  type PushCall,
-} from './push-calls.js';
+import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
 import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
+import { takenSenderReason } from './taken-senders.js';
 import { typeImportEdits } from './type-imports.js';
 import { planReplayHelper } from './replay-helper.js';
 import { sensitiveFields } from './sensitive-fields.js';
@@ -77,11 +72,6 @@ function todoOf(push: Pick<PushCall, 'shape' | 'category'>): string {
 /** Why a send of a request built in a variable before the call is left by hand. */
 function builtApartReason(variable: ts.Identifier): string {
   return `the request is built in \`${variable.text}\` before the call; write the { method, params } object in the call to have it rewritten`;
-}
-
-/** Why a generic send taken off the handler's context is left by hand. */
-function detachedSendReason(send: DetachedSend): string {
-  return `${send.sender.text}() is taken off the handler's context; call \`${send.member}\` on the context itself to have it rewritten`;
 }
 
 function base(push: Pick<PushCall, 'call' | 'shape' | 'category'>, kind: string): SiteBase {
@@ -350,11 +340,6 @@ function analyse(context: FileContext): Site[] {
       urlThrows.push({ node, placement: finder.ofThrow(node) });
       return;
     }
-    const detached = asDetachedSend(context, node);
-    if (detached !== undefined) {
-      manual.push(context.manualSite(base(detached, detached.shape), detachedSendReason(detached)));
-      return;
-    }
     const push = asPushCall(context, node);
     if (push === undefined) {
       const built = deprecatedInputRequestBuilder(context, node);
@@ -375,6 +360,11 @@ function analyse(context: FileContext): Site[] {
     }
     if (push.builtApart !== undefined) {
       manual.push(context.manualSite(base(push, push.shape), builtApartReason(push.builtApart)));
+      return;
+    }
+    const sender = takenSenderReason(context, push);
+    if (sender !== undefined) {
+      manual.push(context.manualSite(base(push, push.shape), sender));
       return;
     }
     const secrets = push.shape === 'elicit-form' ? sensitiveFields(push.params) : [];
@@ -407,7 +397,7 @@ function analyse(context: FileContext): Site[] {
       );
       return;
     }
-    found.push({ push, placement: finder.of(push.call, push.access.expression) });
+    found.push({ push, placement: finder.of(push.call, push.receiver) });
   });
 
   const plan = group(context, found, [...foreign]);

@@ -30,7 +30,16 @@ export type PushCategory = 'elicitation' | 'sampling' | 'roots';
 
 export interface PushCall {
   readonly call: ts.CallExpression;
-  readonly access: ts.PropertyAccessExpression;
+  /**
+   * What the call asks through: `server` in `server.elicitInput(…)`, `extra` in `const {
+   * sendRequest } = extra`, a helper's `send` parameter called bare; undefined for a sender taken
+   * off a destructured parameter (`async (args, { sendRequest }) => …`).
+   */
+  readonly receiver: ts.Expression | undefined;
+  /** The SDK member it calls (`elicitInput`, `sendRequest`). */
+  readonly member: string;
+  /** A sender taken off its owner and called bare (`sendRequest(…)`): the local it is called by. */
+  readonly sender?: ts.Identifier;
   readonly shape: PushShape;
   readonly category: PushCategory;
   /** The request's params as written (`elicitInput(params)`, `sendRequest({ method, params })`). */
@@ -179,10 +188,13 @@ function isClassMethod(checker: ts.TypeChecker, access: ts.PropertyAccessExpress
   return declarations.some((declaration) => ts.isClassLike(declaration.parent));
 }
 
-/** The push call `node` is, if it is one the SDKs declare (or an unresolved receiver's call by that name). */
+/**
+ * The push call `node` is, if it is one the SDKs declare (or an unresolved receiver's call by that
+ * name), or a generic send called bare (see `asDetachedSend`).
+ */
 export function asPushCall(context: FileContext, node: ts.Node): PushCall | undefined {
   const member = asMemberCall(node);
-  if (member === undefined) return undefined;
+  if (member === undefined) return asDetachedSend(context, node);
   const dedicated = DEDICATED_NAMES.has(member.name);
   if (!dedicated && !GENERIC_NAMES.has(member.name)) return undefined;
   let category: PushCategory;
@@ -214,7 +226,8 @@ export function asPushCall(context: FileContext, node: ts.Node): PushCall | unde
   const shape = category === 'elicitation' && isUrlMode(params) ? 'elicit-url' : CATEGORY_SHAPE[category];
   return {
     call: member.call,
-    access: member.access,
+    receiver: member.access.expression,
+    member: member.name,
     shape,
     category,
     params,
@@ -225,38 +238,58 @@ export function asPushCall(context: FileContext, node: ts.Node): PushCall | unde
   };
 }
 
-/** A generic send called bare, taken off the handler's context: `sendRequest({ method, params }, …)`. */
-export interface DetachedSend {
-  readonly call: ts.CallExpression;
-  readonly sender: ts.Identifier;
-  /** The context member it was taken from (`sendRequest` for `const { sendRequest: ask } = extra`). */
+/** Where a sender called bare comes from: the SDK member it is, and the object it was taken off. */
+interface TakenMember {
   readonly member: string;
-  readonly category: PushCategory;
-  readonly shape: PushShape;
+  /** `extra` in `const { sendRequest } = extra`; undefined off a destructured parameter. */
+  readonly owner: ts.Expression | undefined;
 }
 
-/** The member a bare callee was destructured from (`{ sendRequest }` in a parameter or `const { … } = extra`). */
-function destructuredMember(checker: ts.TypeChecker, callee: ts.Identifier): string | undefined {
+/**
+ * The member a bare callee was taken off: destructured (`{ sendRequest }` in a parameter, `const {
+ * sendRequest: ask } = extra`), or read into a const (`const send = extra.sendRequest`, with or
+ * without `.bind(extra)`).
+ */
+function takenMember(checker: ts.TypeChecker, callee: ts.Identifier): TakenMember | undefined {
   const declaration = checker.getSymbolAtLocation(callee)?.valueDeclaration;
-  if (declaration === undefined || !ts.isBindingElement(declaration)) return undefined;
-  const property = declaration.propertyName ?? declaration.name;
-  return ts.isIdentifier(property) ? property.text : undefined;
+  if (declaration === undefined) return undefined;
+  if (ts.isBindingElement(declaration)) {
+    const property = declaration.propertyName ?? declaration.name;
+    if (!ts.isIdentifier(property)) return undefined;
+    const holder = declaration.parent.parent;
+    const owner = ts.isVariableDeclaration(holder) ? holder.initializer : undefined;
+    return { member: property.text, owner: owner === undefined ? undefined : unwrapExpression(owner) };
+  }
+  if (!ts.isVariableDeclaration(declaration) || declaration.initializer === undefined) return undefined;
+  let value = unwrapExpression(declaration.initializer);
+  // `extra.sendRequest.bind(extra)`: the member bound to the object it was read off.
+  if (ts.isCallExpression(value)) {
+    const bind = unwrapExpression(value.expression);
+    if (!ts.isPropertyAccessExpression(bind) || bind.name.text !== 'bind') return undefined;
+    value = unwrapExpression(bind.expression);
+  }
+  return ts.isPropertyAccessExpression(value)
+    ? { member: value.name.text, owner: value.expression }
+    : undefined;
 }
 
 /**
  * `sendRequest({ method: 'elicitation/create', … }, Schema)`: a generic send called bare, which the
  * lint reports by its name and the request it carries: a sender named as the SDK names it, or
- * destructured from one in a file that imports the SDK.
+ * taken off an object in a file that imports the SDK. It asks through the object it was taken
+ * off, or through the sender itself when that is a parameter (a helper's `send`).
  */
-export function asDetachedSend(context: FileContext, node: ts.Node): DetachedSend | undefined {
+function asDetachedSend(context: FileContext, node: ts.Node): PushCall | undefined {
   if (!ts.isCallExpression(node)) return undefined;
   const callee = unwrapExpression(node.expression);
   if (!ts.isIdentifier(callee)) return undefined;
-  const member = GENERIC_NAMES.has(callee.text)
-    ? callee.text
-    : importsMcpSdk(context.sourceFile)
-      ? destructuredMember(context.checker, callee)
-      : undefined;
+  const taken = takenMember(context.checker, callee);
+  const member =
+    taken !== undefined && (GENERIC_NAMES.has(callee.text) || importsMcpSdk(context.sourceFile))
+      ? taken.member
+      : GENERIC_NAMES.has(callee.text)
+        ? callee.text
+        : undefined;
   if (member === undefined || !GENERIC_NAMES.has(member)) return undefined;
   const carried = carriedRequest(context.checker, node);
   if (carried === undefined) return undefined;
@@ -264,7 +297,19 @@ export function asDetachedSend(context: FileContext, node: ts.Node): DetachedSen
     carried.category === 'elicitation' && isUrlMode(carried.params)
       ? 'elicit-url'
       : CATEGORY_SHAPE[carried.category];
-  return { call: node, sender: callee, member, category: carried.category, shape };
+  return {
+    call: node,
+    receiver: taken === undefined ? callee : taken.owner,
+    member,
+    sender: callee,
+    shape,
+    category: carried.category,
+    params: carried.params,
+    ...(carried.object && { requestObject: carried.object }),
+    ...(carried.builtApart && { builtApart: carried.builtApart }),
+    unresolved: true,
+    validatesAnswer: pushValidatesAnswer(context, node, carried.category, true),
+  };
 }
 
 /** `throw new UrlElicitationRequiredError(…)`: asks for URL-mode input the removed -32042 way. */
