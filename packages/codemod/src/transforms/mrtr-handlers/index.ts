@@ -33,7 +33,13 @@ import {
   type TestCallerPlacement,
 } from './placement.js';
 import { builtRequestReason, deprecatedInputRequestBuilder } from './input-request-builders.js';
-import { asPushCall, isUrlElicitationRequiredError, type PushCall } from './push-calls.js';
+import {
+  asHeldPushCall,
+  asPushCall,
+  isUrlElicitationRequiredError,
+  type HeldPushCall,
+  type PushCall,
+} from './push-calls.js';
 import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { takenSenderReason } from './taken-senders.js';
 import { typeImportEdits } from './type-imports.js';
@@ -72,6 +78,12 @@ function todoOf(push: Pick<PushCall, 'shape' | 'category'>): string {
 /** Why a send of a request built in a variable before the call is left by hand. */
 function builtApartReason(variable: ts.Identifier): string {
   return `the request is built in \`${variable.text}\` before the call; write the { method, params } object in the call to have it rewritten`;
+}
+
+/** Why a push member invoked through `.call` or `.apply` is left by hand. */
+function heldPushReason(context: FileContext, held: HeldPushCall): string {
+  const receiver = context.textOf(held.receiver);
+  return `${held.member}() is read off ${receiver} as a value (line ${context.lineOf(held.read)}) and invoked through .${held.invoker}(), which the codemod does not rewrite; call ${receiver}.${held.member}(…) directly and run again`;
 }
 
 function base(push: Pick<PushCall, 'call' | 'shape' | 'category'>, kind: string): SiteBase {
@@ -338,6 +350,11 @@ function analyse(context: FileContext): Site[] {
     if (foreignHelper !== undefined) foreign.add(foreignHelper);
     if (isUrlElicitationRequiredError(context, node)) {
       urlThrows.push({ node, placement: finder.ofThrow(node) });
+      return;
+    }
+    const held = asHeldPushCall(context, node);
+    if (held !== undefined) {
+      manual.push(context.manualSite(base(held, held.shape), heldPushReason(context, held)));
       return;
     }
     const push = asPushCall(context, node);

@@ -1,5 +1,6 @@
 import {
   hasPushCallShape,
+  isMcpSdkDeclarationFile,
   isMcpSdkModule,
   legacyMethod,
   legacyMethodOfType,
@@ -11,7 +12,7 @@ import {
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { importsMcpSdk } from '../../analysis/sdk-imports.js';
-import { sdkExportName } from '../../analysis/sdk-resolution.js';
+import { isUnresolvedType, sdkExportName } from '../../analysis/sdk-resolution.js';
 import { importedName, serverChainOwner, syntacticOwner } from '../../analysis/syntactic-owner.js';
 import { unresolvedSdkExportName } from '../../analysis/unresolved-sdk-evidence.js';
 import { findProperty, propertyValue, staticString, unwrapExpression } from '../../analysis/syntax.js';
@@ -284,6 +285,8 @@ function asDetachedSend(context: FileContext, node: ts.Node): PushCall | undefin
   const callee = unwrapExpression(node.expression);
   if (!ts.isIdentifier(callee)) return undefined;
   const taken = takenMember(context.checker, callee);
+  if (taken !== undefined && DEDICATED_NAMES.has(taken.member))
+    return takenDedicatedCall(context, node, callee, taken);
   const member =
     taken !== undefined && (GENERIC_NAMES.has(callee.text) || importsMcpSdk(context.sourceFile))
       ? taken.member
@@ -312,6 +315,36 @@ function asDetachedSend(context: FileContext, node: ts.Node): PushCall | undefin
   };
 }
 
+/**
+ * `ask(params)` after `const ask = server.elicitInput.bind(server)` (or `const { elicitInput } =
+ * ctx.mcpReq`): a push request's own member taken off an SDK object, in a file that imports the
+ * SDK, as the lint takes a bare alias.
+ */
+function takenDedicatedCall(
+  context: FileContext,
+  call: ts.CallExpression,
+  sender: ts.Identifier,
+  taken: TakenMember,
+): PushCall | undefined {
+  if (!importsMcpSdk(context.sourceFile)) return undefined;
+  if (taken.owner !== undefined && !isSdkMemberOf(context, taken.owner, taken.member)) return undefined;
+  const catalog = legacyMembersNamed(taken.member).find((entry) => entry.kind === 'dedicated');
+  if (catalog?.kind !== 'dedicated' || !isPushCategory(catalog.category)) return undefined;
+  const category = catalog.category;
+  const params = call.arguments[0];
+  return {
+    call,
+    receiver: taken.owner,
+    member: taken.member,
+    sender,
+    shape: category === 'elicitation' && isUrlMode(params) ? 'elicit-url' : CATEGORY_SHAPE[category],
+    category,
+    params,
+    unresolved: true,
+    validatesAnswer: pushValidatesAnswer(context, call, category, false),
+  };
+}
+
 /** `throw new UrlElicitationRequiredError(…)`: asks for URL-mode input the removed -32042 way. */
 export function isUrlElicitationRequiredError(context: FileContext, node: ts.Node): node is ts.NewExpression {
   if (!ts.isNewExpression(node)) return false;
@@ -319,4 +352,78 @@ export function isUrlElicitationRequiredError(context: FileContext, node: ts.Nod
     sdkExportName(context.checker, unwrapExpression(node.expression)) ??
     unresolvedSdkExportName(context, node.expression);
   return name === 'UrlElicitationRequiredError';
+}
+
+/**
+ * `elicit.call(server, params)`: a push member read off its receiver as a value (`const elicit =
+ * server.elicitInput`, or in place) and invoked through `.call` or `.apply`, so nothing names the
+ * push where it runs. The codemod cannot rewrite it, but must report it, as the lint does.
+ */
+export interface HeldPushCall {
+  readonly call: ts.CallExpression;
+  /** `server.elicitInput` as read. */
+  readonly read: ts.Expression;
+  /** What it was read off (`server`). */
+  readonly receiver: ts.Expression;
+  /** `call` or `apply`. */
+  readonly invoker: string;
+  readonly member: string;
+  readonly category: PushCategory;
+  readonly shape: PushShape;
+}
+
+/** `x.elicitInput` or `x?.['elicitInput']`: the receiver and the member a value read names. */
+function memberRead(node: ts.Expression): { receiver: ts.Expression; member: string } | undefined {
+  const read = unwrapExpression(node);
+  if (ts.isPropertyAccessExpression(read) && ts.isIdentifier(read.name))
+    return { receiver: unwrapExpression(read.expression), member: read.name.text };
+  if (ts.isElementAccessExpression(read)) {
+    const member = staticString(read.argumentExpression);
+    return member === undefined ? undefined : { receiver: unwrapExpression(read.expression), member };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a dedicated push member read off `receiver` is the SDK's: its type declares it in the
+ * SDK, or, its type unknown, the file imports the SDK (the lint's rule for bare aliases).
+ */
+function isSdkMemberOf(context: FileContext, receiver: ts.Expression, member: string): boolean {
+  const type = context.checker.getTypeAtLocation(receiver);
+  if (isUnresolvedType(type)) return importsMcpSdk(context.sourceFile);
+  const declarations = type.getProperty(member)?.declarations ?? [];
+  return declarations.some((declaration) => isMcpSdkDeclarationFile(declaration.getSourceFile().fileName));
+}
+
+export function asHeldPushCall(context: FileContext, node: ts.Node): HeldPushCall | undefined {
+  if (!ts.isCallExpression(node)) return undefined;
+  const callee = unwrapExpression(node.expression);
+  if (!ts.isPropertyAccessExpression(callee) || !['call', 'apply'].includes(callee.name.text))
+    return undefined;
+  let held = unwrapExpression(callee.expression);
+  // `const elicit = server.elicitInput`, then `elicit.call(server, …)`.
+  if (ts.isIdentifier(held)) {
+    const declaration = context.checker.getSymbolAtLocation(held)?.valueDeclaration;
+    if (
+      declaration === undefined ||
+      !ts.isVariableDeclaration(declaration) ||
+      declaration.initializer === undefined
+    )
+      return undefined;
+    held = declaration.initializer;
+  }
+  const read = memberRead(held);
+  if (read === undefined || !DEDICATED_NAMES.has(read.member)) return undefined;
+  const catalog = legacyMembersNamed(read.member).find((entry) => entry.kind === 'dedicated');
+  if (catalog?.kind !== 'dedicated' || !isPushCategory(catalog.category)) return undefined;
+  if (!isSdkMemberOf(context, read.receiver, read.member)) return undefined;
+  return {
+    call: node,
+    read: held,
+    receiver: read.receiver,
+    invoker: callee.name.text,
+    member: read.member,
+    category: catalog.category,
+    shape: CATEGORY_SHAPE[catalog.category],
+  };
 }
