@@ -32,6 +32,7 @@ import {
   type Placement,
   type TestCallerPlacement,
 } from './placement.js';
+import { builtRequest } from './built-request.js';
 import { builtRequestReason, deprecatedInputRequestBuilder } from './input-request-builders.js';
 import {
   asHeldPushCall,
@@ -73,11 +74,6 @@ interface Found {
 
 function todoOf(push: Pick<PushCall, 'shape' | 'category'>): string {
   return push.shape === 'elicit-url' ? URL_MODE_TODO : CATEGORY_INFO[push.category].guidance;
-}
-
-/** Why a send of a request built in a variable before the call is left by hand. */
-function builtApartReason(variable: ts.Identifier): string {
-  return `the request is built in \`${variable.text}\` before the call; write the { method, params } object in the call to have it rewritten`;
 }
 
 /** Why a push member invoked through `.call` or `.apply` is left by hand. */
@@ -375,8 +371,9 @@ function analyse(context: FileContext): Site[] {
         );
       return;
     }
-    if (push.builtApart !== undefined) {
-      manual.push(context.manualSite(base(push, push.shape), builtApartReason(push.builtApart)));
+    const built = builtRequest(context, push);
+    if (typeof built === 'string') {
+      manual.push(context.manualSite(base(push, push.shape), built));
       return;
     }
     const sender = takenSenderReason(context, push);
