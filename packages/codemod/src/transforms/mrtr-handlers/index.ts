@@ -65,6 +65,9 @@ const TEST_KIT_MODULE = `${RUNTIME_PACKAGE}/testing`;
 const TEST_CALLER_TODO =
   "Pass pushRound(server) from @mcp-mrtr/runtime/testing where the helper now takes its round: the test's server answers its questions as before.";
 
+const HELPER_CALLER_TODO =
+  'Register the handler through the runtime adapter (a helper: take the round in place of the server, extra or ctx it asks through, else as the first parameter) and pass its round to the helpers it calls.';
+
 const SECRET_REASON = 'the form asks for a secret, which must never pass through the client: use URL mode';
 
 interface Found {
@@ -583,9 +586,7 @@ function analyse(context: FileContext): Site[] {
               category: 'elicitation',
               kind: 'helper-caller',
               node: first.call,
-              todo: plan.handlers.has(fn)
-                ? 'Register the handler through the runtime adapter and pass its round to the helper.'
-                : 'Take the round (in place of the server, extra or ctx it asks through, else as the first parameter) and pass it to the helper.',
+              todo: HELPER_CALLER_TODO,
             },
             edits,
             { imports, packages: [RUNTIME_PACKAGE] },
@@ -595,6 +596,29 @@ function analyse(context: FileContext): Site[] {
         fn,
         rewrite,
         true,
+      ),
+    );
+  }
+  // A handler or helper that asks only through helpers and stays manual says why where it calls
+  // the first one: the helpers it links to (in this file or another) then name that cause.
+  for (const [fn, { askings }] of [...plan.handlers, ...plan.helpers]) {
+    const reason = reasons.get(fn);
+    const first = askings[0];
+    if (reason === undefined || first?.kind !== 'helper-call' || askings.some((each) => each.kind === 'push'))
+      continue;
+    sites.push(
+      linked(
+        context.manualSite(
+          {
+            transform: TRANSFORM_ID,
+            category: 'elicitation',
+            kind: 'helper-caller',
+            node: first.call,
+            todo: HELPER_CALLER_TODO,
+          },
+          reason,
+        ),
+        fn,
       ),
     );
   }
