@@ -47,6 +47,8 @@ ruleTester.run('no-push-elicitation', rule, {
     // A project's own method of that name read as a value, and other members invoked through .call.
     `${V1}class Wizard { elicitInput(x: unknown) { return x; } }\nconst w = new Wizard();\nconst elicit = w.elicitInput;\nelicit.call(w, ${form});`,
     `${V1}declare const server: Server;\nconst close = server.close;\nclose.call(server);`,
+    // Bound into a const that nothing calls: the alias is reported where it is called, if ever.
+    `${V1}declare const server: Server;\nexport const ask = server.elicitInput.bind(server);`,
   ],
   invalid: [
     {
@@ -68,6 +70,21 @@ ruleTester.run('no-push-elicitation', rule, {
         },
         { messageId: 'call', line: 6 },
         { messageId: 'call', line: 8 },
+      ],
+    },
+    {
+      // Bound and passed on: where it asks cannot be followed, so the bind is the site.
+      code: `${V1}export function askerFor(server: Server) {\n  return server.elicitInput.bind(server);\n}\nexport const run = (server: Server) => askerFor(server)(${form});`,
+      errors: [
+        {
+          messageId: 'call',
+          line: 4,
+          data: {
+            callee: 'server.elicitInput.bind',
+            method: 'elicitation/create',
+            guidance: expectGuidance(),
+          },
+        },
       ],
     },
     {

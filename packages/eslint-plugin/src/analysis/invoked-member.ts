@@ -311,6 +311,23 @@ export function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression)
   return candidates.every((member) => member.kind === 'generic') ? candidates[0] : undefined;
 }
 
+/** Whether an expression is what a `const name = …` declarator holds, through assertions. */
+function isConstInitializer(node: Node): boolean {
+  let outer: Node = node;
+  while (
+    outer.parent?.type === AST_NODE_TYPES.TSAsExpression ||
+    outer.parent?.type === AST_NODE_TYPES.TSNonNullExpression ||
+    outer.parent?.type === AST_NODE_TYPES.TSSatisfiesExpression
+  )
+    outer = outer.parent;
+  const parent = outer.parent;
+  return (
+    parent?.type === AST_NODE_TYPES.VariableDeclarator &&
+    parent.init === outer &&
+    parent.id.type === AST_NODE_TYPES.Identifier
+  );
+}
+
 /**
  * `elicit.call(server, params)`: a push request's own member read off its receiver as a value
  * (`const elicit = server.elicitInput`, or in place) and invoked through `.call` or `.apply`. The
@@ -324,7 +341,9 @@ export function heldPushMember(
   const callee = unwrap(call.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const invoker = staticKey(callee);
-  if (invoker !== 'call' && invoker !== 'apply') return undefined;
+  if (invoker !== 'call' && invoker !== 'apply' && invoker !== 'bind') return undefined;
+  // `const ask = server.elicitInput.bind(server)` is an alias whose calls are reported.
+  if (invoker === 'bind' && isConstInitializer(call)) return undefined;
   const held = unwrap(callee.object);
   let receiver: Node | undefined;
   let name: string | undefined;

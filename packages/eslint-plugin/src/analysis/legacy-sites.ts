@@ -179,8 +179,9 @@ export function callSites(file: FileAnalysis, call: TSESTree.CallExpression): re
   const callee = unwrap(call.callee);
   const name = calleeName(callee);
   if (name === undefined) return NONE;
-  // `elicit.call(server, params)`: a push member read as a value, invoked through `.call`/`.apply`.
-  if (name === 'call' || name === 'apply') {
+  // `elicit.call(server, params)`: a push member read as a value, invoked through `.call`/`.apply`,
+  // or bound and passed on.
+  if (name === 'call' || name === 'apply' || name === 'bind') {
     const held = heldPushMember(file, call);
     // Named by what holds the member (`elicit.call`), not by the casts around it.
     const holder = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : callee;

@@ -79,10 +79,14 @@ function todoOf(push: Pick<PushCall, 'shape' | 'category'>): string {
   return push.shape === 'elicit-url' ? URL_MODE_TODO : CATEGORY_INFO[push.category].guidance;
 }
 
-/** Why a push member invoked through `.call` or `.apply` is left by hand. */
+/** Why a push member invoked through `.call` or `.apply`, or bound and passed on, is left by hand. */
 function heldPushReason(context: FileContext, held: HeldPushCall): string {
   const receiver = context.textOf(held.receiver);
-  return `${held.member}() is read off ${receiver} as a value (line ${context.lineOf(held.read)}) and invoked through .${held.invoker}(), which the codemod does not rewrite; call ${receiver}.${held.member}(…) directly and run again`;
+  const use =
+    held.invoker === 'bind'
+      ? 'bound and passed on, so the codemod cannot follow where it asks'
+      : `invoked through .${held.invoker}(), which the codemod does not rewrite`;
+  return `${held.member}() is read off ${receiver} as a value (line ${context.lineOf(held.read)}) and ${use}; call ${receiver}.${held.member}(…) directly where it asks and run again`;
 }
 
 function base(push: Pick<PushCall, 'call' | 'shape' | 'category'>, kind: string): SiteBase {

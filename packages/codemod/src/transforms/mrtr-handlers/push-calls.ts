@@ -356,8 +356,8 @@ export function isUrlElicitationRequiredError(context: FileContext, node: ts.Nod
 
 /**
  * `elicit.call(server, params)`: a push member read off its receiver as a value (`const elicit =
- * server.elicitInput`, or in place) and invoked through `.call` or `.apply`, so nothing names the
- * push where it runs. The codemod cannot rewrite it, but must report it, as the lint does.
+ * server.elicitInput`, or in place) and invoked through `.call` or `.apply`, or bound and passed
+ * on (`return server.elicitInput.bind(server)`), so nothing names the push where it runs. The codemod cannot rewrite it, but must report it, as the lint does.
  */
 export interface HeldPushCall {
   readonly call: ts.CallExpression;
@@ -365,7 +365,7 @@ export interface HeldPushCall {
   readonly read: ts.Expression;
   /** What it was read off (`server`). */
   readonly receiver: ts.Expression;
-  /** `call` or `apply`. */
+  /** `call`, `apply` or `bind`. */
   readonly invoker: string;
   readonly member: string;
   readonly category: PushCategory;
@@ -395,11 +395,27 @@ function isSdkMemberOf(context: FileContext, receiver: ts.Expression, member: st
   return declarations.some((declaration) => isMcpSdkDeclarationFile(declaration.getSourceFile().fileName));
 }
 
+/** Whether an expression is what a `const name = …` declaration holds, through parentheses and assertions. */
+function isConstInitializer(node: ts.Expression): boolean {
+  let outer: ts.Node = node;
+  while (
+    ts.isParenthesizedExpression(outer.parent) ||
+    ts.isAsExpression(outer.parent) ||
+    ts.isNonNullExpression(outer.parent) ||
+    ts.isSatisfiesExpression(outer.parent)
+  )
+    outer = outer.parent;
+  const parent = outer.parent;
+  return ts.isVariableDeclaration(parent) && parent.initializer === outer && ts.isIdentifier(parent.name);
+}
+
 export function asHeldPushCall(context: FileContext, node: ts.Node): HeldPushCall | undefined {
   if (!ts.isCallExpression(node)) return undefined;
   const callee = unwrapExpression(node.expression);
-  if (!ts.isPropertyAccessExpression(callee) || !['call', 'apply'].includes(callee.name.text))
+  if (!ts.isPropertyAccessExpression(callee) || !['call', 'apply', 'bind'].includes(callee.name.text))
     return undefined;
+  // `const ask = server.elicitInput.bind(server)` is an alias its calls are followed through.
+  if (callee.name.text === 'bind' && isConstInitializer(node)) return undefined;
   let held = unwrapExpression(callee.expression);
   // `const elicit = server.elicitInput`, then `elicit.call(server, …)`.
   if (ts.isIdentifier(held)) {
