@@ -36,6 +36,7 @@ import { builtRequest } from './built-request.js';
 import { builtRequestReason, deprecatedInputRequestBuilder } from './input-request-builders.js';
 import {
   asHeldPushCall,
+  asksAsTask,
   asPushCall,
   isUrlElicitationRequiredError,
   type HeldPushCall,
@@ -67,6 +68,9 @@ const TEST_CALLER_TODO =
 
 const HELPER_CALLER_TODO =
   'Register the handler through the runtime adapter (a helper: take the round in place of the server, extra or ctx it asks through, else as the first parameter) and pass its round to the helpers it calls.';
+
+const TASK_REASON =
+  'it asks the client to run the request as a task (params.task), and may be answered with a CreateTaskResult, which an MRTR input request has no equivalent for; ask without the task, or migrate it by hand';
 
 const SECRET_REASON = 'the form asks for a secret, which must never pass through the client: use URL mode';
 
@@ -376,6 +380,10 @@ function analyse(context: FileContext): Site[] {
             builtRequestReason(context, built),
           ),
         );
+      return;
+    }
+    if (asksAsTask(push)) {
+      manual.push(context.manualSite(base(push, push.shape), TASK_REASON));
       return;
     }
     const built = builtRequest(context, push);

@@ -443,3 +443,14 @@ export function asHeldPushCall(context: FileContext, node: ts.Node): HeldPushCal
     shape: CATEGORY_SHAPE[catalog.category],
   };
 }
+
+/**
+ * `params: { task: { ttl } }`: the request asks the client to run it as a task and may be answered
+ * with a CreateTaskResult, which an MRTR input request has no equivalent for.
+ */
+export function asksAsTask(push: Pick<PushCall, 'params'>): boolean {
+  const params = push.params === undefined ? undefined : unwrapExpression(push.params);
+  return (
+    params !== undefined && ts.isObjectLiteralExpression(params) && findProperty(params, 'task') !== undefined
+  );
+}
