@@ -20,6 +20,29 @@ async function reasons(name: string): Promise<string[]> {
 
 describe('manual reasons name where the call runs', () => {
   it(
+    "a helper whose caller in another file stays manual names the caller's cause, given at its call",
+    async () => {
+      const dir = path.join(CASES_DIR, 'mrtr-helper-caller-manual', 'before');
+      const result = await planMigration({
+        files: [path.join(dir, 'server.ts'), path.join(dir, 'prompts.ts')],
+        cwd: dir,
+      });
+      const cause =
+        'a catch clause around a question destructures what it catches, so it cannot rethrow the suspension';
+      expect(
+        manualSites(result)
+          .filter((site) => site.transform === 'mrtr-handlers')
+          .map((site) => `${path.basename(site.file)}:${site.line}: ${site.reason}`)
+          .sort(),
+      ).toEqual([
+        `prompts.ts:4: its caller at server.ts:11 stays manual: ${cause}`,
+        `server.ts:11: ${cause}`,
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'an Express route, and a helper called from oninitialized and a notification handler',
     async () => {
       expect(await reasons('mrtr-run-context-reasons')).toEqual([

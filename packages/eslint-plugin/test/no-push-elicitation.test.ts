@@ -44,6 +44,11 @@ ruleTester.run('no-push-elicitation', rule, {
     // A generic send of a method a client sends, or of a current method, whoever sends it.
     `export async function run(sendRequest: (r: object) => Promise<unknown>) {\n  return sendRequest({ method: 'tools/call', params: { name: 't' } });\n}`,
     `export async function run({ request }: { request: (r: object) => Promise<unknown> }) {\n  return request({ method: 'ping' });\n}`,
+    // A project's own method of that name read as a value, and other members invoked through .call.
+    `${V1}class Wizard { elicitInput(x: unknown) { return x; } }\nconst w = new Wizard();\nconst elicit = w.elicitInput;\nelicit.call(w, ${form});`,
+    `${V1}declare const server: Server;\nconst close = server.close;\nclose.call(server);`,
+    // Bound into a const that nothing calls: the alias is reported where it is called, if ever.
+    `${V1}declare const server: Server;\nexport const ask = server.elicitInput.bind(server);`,
   ],
   invalid: [
     {
@@ -52,6 +57,34 @@ ruleTester.run('no-push-elicitation', rule, {
       errors: [
         { messageId: 'send', line: 5 },
         { messageId: 'send', line: 8 },
+      ],
+    },
+    {
+      // The SDK's push member read as a value and invoked through .call/.apply, or bound first.
+      code: `${V1}export async function ask(server: Server) {\n  const elicit = (server as unknown as Record<string, unknown>)?.elicitInput;\n  await (elicit as (p: object) => Promise<unknown>).call(server, ${form});\n  await server.elicitInput.apply(server, [${form}]);\n  const bound = server.elicitInput.bind(server);\n  return bound(${form});\n}`,
+      errors: [
+        {
+          messageId: 'call',
+          line: 5,
+          data: { callee: 'elicit.call', method: 'elicitation/create', guidance: expectGuidance() },
+        },
+        { messageId: 'call', line: 6 },
+        { messageId: 'call', line: 8 },
+      ],
+    },
+    {
+      // Bound and passed on: where it asks cannot be followed, so the bind is the site.
+      code: `${V1}export function askerFor(server: Server) {\n  return server.elicitInput.bind(server);\n}\nexport const run = (server: Server) => askerFor(server)(${form});`,
+      errors: [
+        {
+          messageId: 'call',
+          line: 4,
+          data: {
+            callee: 'server.elicitInput.bind',
+            method: 'elicitation/create',
+            guidance: expectGuidance(),
+          },
+        },
       ],
     },
     {

@@ -65,7 +65,11 @@ export function isUnresolvedSdkContext(
   parameter: ts.ParameterDeclaration,
   inlineInRegistration: boolean,
 ): boolean {
-  if (!unresolvedHere(context, parameter.name)) return false;
+  // A destructured context (`{ sendRequest, signal }`) is typed by its pattern: each member is unresolved.
+  const names = ts.isObjectBindingPattern(parameter.name)
+    ? parameter.name.elements.map((element) => element.name)
+    : [parameter.name];
+  if (!names.every((name) => unresolvedHere(context, name))) return false;
   if (parameter.type !== undefined) return namesSdkType(context, parameter.type);
   return inlineInRegistration;
 }

@@ -11,6 +11,7 @@ import {
   PUSH_CALL_SHAPES,
   SDK_OWNER_PROPERTIES,
   SDK_SPECIFIC_MEMBER_NAMES,
+  type DedicatedMember,
   type LegacyMember,
   type PushCallShape,
 } from '@mcp-mrtr/core';
@@ -53,7 +54,7 @@ function aliasedMember(
   if (definition.type === DefinitionType.Variable) {
     const { id, init } = definition.node;
     if (id.type === AST_NODE_TYPES.Identifier && init !== null) {
-      const value = unwrap(init);
+      const value = unbound(unwrap(init));
       if (value.type === AST_NODE_TYPES.MemberExpression) {
         const name = staticKey(value);
         return name === undefined ? undefined : { receiver: value.object, name };
@@ -72,6 +73,15 @@ function aliasedMember(
     return pattern == null ? undefined : destructured(pattern, identifier.name, undefined);
   }
   return undefined;
+}
+
+/** `server.elicitInput.bind(server)` read as the member it binds (`server.elicitInput`). */
+function unbound(value: Node): Node {
+  if (value.type !== AST_NODE_TYPES.CallExpression) return value;
+  const callee = unwrap(value.callee);
+  return callee.type === AST_NODE_TYPES.MemberExpression && staticKey(callee) === 'bind'
+    ? unwrap(callee.object)
+    : value;
 }
 
 function destructured(pattern: TSESTree.ObjectPattern, local: string, init: Node | undefined) {
@@ -299,4 +309,66 @@ export function invokedMember(file: FileAnalysis, call: TSESTree.CallExpression)
   if (push !== undefined) return push;
   // Common names (`request`, `notification`) count only with a legacy method string; see `sendSite`.
   return candidates.every((member) => member.kind === 'generic') ? candidates[0] : undefined;
+}
+
+/** Whether an expression is what a `const name = …` declarator holds, through assertions. */
+function isConstInitializer(node: Node): boolean {
+  let outer: Node = node;
+  while (
+    outer.parent?.type === AST_NODE_TYPES.TSAsExpression ||
+    outer.parent?.type === AST_NODE_TYPES.TSNonNullExpression ||
+    outer.parent?.type === AST_NODE_TYPES.TSSatisfiesExpression
+  )
+    outer = outer.parent;
+  const parent = outer.parent;
+  return (
+    parent?.type === AST_NODE_TYPES.VariableDeclarator &&
+    parent.init === outer &&
+    parent.id.type === AST_NODE_TYPES.Identifier
+  );
+}
+
+/**
+ * `elicit.call(server, params)`: a push request's own member read off its receiver as a value
+ * (`const elicit = server.elicitInput`, or in place) and invoked through `.call` or `.apply`. The
+ * call names no push, but it is one when the member is the SDK's, by the rule `invokedMember`
+ * applies to a bare alias.
+ */
+export function heldPushMember(
+  file: FileAnalysis,
+  call: TSESTree.CallExpression,
+): DedicatedMember | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const invoker = staticKey(callee);
+  if (invoker !== 'call' && invoker !== 'apply' && invoker !== 'bind') return undefined;
+  // `const ask = server.elicitInput.bind(server)` is an alias whose calls are reported.
+  if (invoker === 'bind' && isConstInitializer(call)) return undefined;
+  const held = unwrap(callee.object);
+  let receiver: Node | undefined;
+  let name: string | undefined;
+  if (held.type === AST_NODE_TYPES.Identifier) {
+    const alias = aliasedMember(file, held);
+    receiver = alias?.receiver;
+    name = alias?.name;
+  } else if (held.type === AST_NODE_TYPES.MemberExpression) {
+    receiver = held.object;
+    name = staticKey(held);
+  }
+  const push =
+    name === undefined
+      ? undefined
+      : legacyMembersNamed(name).find(
+          (member): member is DedicatedMember =>
+            member.kind === 'dedicated' && PUSH_CATEGORIES.has(member.category),
+        );
+  if (push === undefined || name === undefined) return undefined;
+  if (receiver !== undefined && isOwnMethodOfThis(receiver, name)) return undefined;
+  const owner = receiver === undefined ? ({ kind: 'unknown' } as const) : resolveOwner(file, receiver);
+  if (owner.kind === 'sdk')
+    return legacyMembersNamed(name).find(
+      (member): member is DedicatedMember => member.kind === 'dedicated' && member.owner === owner.owner,
+    );
+  if (owner.kind === 'other') return undefined;
+  return file.importsSdk ? push : undefined;
 }

@@ -13,6 +13,7 @@ import {
   legacyMethod,
   legacySchema,
   type GenericSender,
+  type DedicatedMember,
   type LegacyCapability,
   type LegacyCategory,
 } from '@mcp-mrtr/core';
@@ -30,7 +31,7 @@ import {
 } from './ast.js';
 import { memoTable, type FileAnalysis } from './file-analysis.js';
 import { collectingFileNodes, fileNodes } from './file-nodes.js';
-import { CALL_NAMES, calleeName, invokedMember } from './invoked-member.js';
+import { CALL_NAMES, calleeName, heldPushMember, invokedMember } from './invoked-member.js';
 import { resolveOwner } from './owners.js';
 import {
   carriedMethod,
@@ -178,6 +179,15 @@ export function callSites(file: FileAnalysis, call: TSESTree.CallExpression): re
   const callee = unwrap(call.callee);
   const name = calleeName(callee);
   if (name === undefined) return NONE;
+  // `elicit.call(server, params)`: a push member read as a value, invoked through `.call`/`.apply`,
+  // or bound and passed on.
+  if (name === 'call' || name === 'apply' || name === 'bind') {
+    const held = heldPushMember(file, call);
+    // Named by what holds the member (`elicit.call`), not by the casts around it.
+    const holder = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : callee;
+    if (held !== undefined)
+      return [memberCallSite(file, call, held, `${calleeText(file.sourceCode, holder)}.${name}`)];
+  }
   // Most calls name nothing the catalog knows. Another name can still be a catalog member's: with
   // types, by its declaration; without, only a bare alias in an SDK file (`const { elicitInput: ask }
   // = extra`), since `x.other()` is no catalog member whatever `x` is.
@@ -205,19 +215,27 @@ export function callSites(file: FileAnalysis, call: TSESTree.CallExpression): re
       const site = sendSite(file, call, member);
       return site === undefined ? [] : [site];
     }
-    return [
-      {
-        kind: 'call',
-        node: call,
-        category: member.category,
-        data: {
-          callee: calleeText(file.sourceCode, call.callee),
-          method: member.sends ?? '',
-          guidance: member.guidance,
-        },
-      },
-    ];
+    return [memberCallSite(file, call, member)];
   });
+}
+
+/** A call of a catalog member that is not a generic send: `server.elicitInput(…)`. */
+function memberCallSite(
+  file: FileAnalysis,
+  call: TSESTree.CallExpression,
+  member: DedicatedMember,
+  callee = calleeText(file.sourceCode, call.callee),
+): LegacySite {
+  return {
+    kind: 'call',
+    node: call,
+    category: member.category,
+    data: {
+      callee,
+      method: member.sends ?? '',
+      guidance: member.guidance,
+    },
+  };
 }
 
 /** `new UrlElicitationRequiredError(…)` and capabilities passed to an SDK constructor. */

@@ -22,6 +22,7 @@ import {
 } from './ast.js';
 import type { FileAnalysis } from './file-analysis.js';
 import { classification, type BuildingNode } from './classification.js';
+import { heldPushMember } from './invoked-member.js';
 import { callSites } from './legacy-sites.js';
 import { enclosingFunction, type FunctionNode } from './handlers.js';
 import { ELICITATION_IN_TEXT, INPUT_REQUIRED_IN_TEXT } from './text-hints.js';
@@ -378,7 +379,8 @@ export function elicitationParamsOfCall(
   const pushes = callSites(file, call).some(
     (site) => site.kind === 'call' && site.category === 'elicitation',
   );
-  if (!pushes) return undefined;
+  // `elicit.call(server, params)` passes its receiver first: its params are not read here.
+  if (!pushes || heldPushMember(file, call) !== undefined) return undefined;
   const params = call.arguments[0] && asObjectLiteral(file.scopeOf(call), call.arguments[0]);
   if (params === undefined) return undefined;
   return { params, mode: modeOf(file, ELICITATION_METHOD, params), modeWritten: true, node: call };

@@ -169,6 +169,9 @@ export function explicitShape(
     // Replay re-runs the handler's own check of its record after a URL question on every retry.
     if (asking.push.shape === 'elicit-url')
       return `a URL-mode question (line ${context.lineOf(asking.push.call)}) is written in replay style, which re-runs the server's completion check on every retry`;
+    // The explicit writer builds each request where it asks; replay keeps one built apart where it is.
+    if (asking.push.builtApart !== undefined)
+      return `a request is built in \`${asking.push.builtApart.text}\` before its question (line ${context.lineOf(asking.push.call)}), which replay keeps where it is`;
     const question = questionStatement(body, asking.push);
     if (question === undefined)
       return `a question is not a \`const x = await …\` statement at the top of the handler (line ${context.lineOf(asking.push.call)})`;

@@ -136,7 +136,7 @@ function helperPlacementOf(
     if (placement !== undefined) return;
     const push = asPushCall(context, inner);
     if (push !== undefined) {
-      const found = PlacementFinder.for(context).of(push.call, push.access.expression);
+      const found = PlacementFinder.for(context).of(push.call, push.receiver);
       if (found.kind === 'helper' && found.helper.fn === fn && found.helper.calls.includes(call))
         placement = found;
       return;

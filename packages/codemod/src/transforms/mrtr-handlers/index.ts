@@ -32,15 +32,18 @@ import {
   type Placement,
   type TestCallerPlacement,
 } from './placement.js';
+import { builtRequest } from './built-request.js';
 import { builtRequestReason, deprecatedInputRequestBuilder } from './input-request-builders.js';
 import {
-  asDetachedSend,
+  asHeldPushCall,
+  asksAsTask,
   asPushCall,
   isUrlElicitationRequiredError,
-  type DetachedSend,
+  type HeldPushCall,
   type PushCall,
 } from './push-calls.js';
 import { freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
+import { takenSenderReason } from './taken-senders.js';
 import { typeImportEdits } from './type-imports.js';
 import { planReplayHelper } from './replay-helper.js';
 import { sensitiveFields } from './sensitive-fields.js';
@@ -63,6 +66,12 @@ const TEST_KIT_MODULE = `${RUNTIME_PACKAGE}/testing`;
 const TEST_CALLER_TODO =
   "Pass pushRound(server) from @mcp-mrtr/runtime/testing where the helper now takes its round: the test's server answers its questions as before.";
 
+const HELPER_CALLER_TODO =
+  'Register the handler through the runtime adapter (a helper: take the round in place of the server, extra or ctx it asks through, else as the first parameter) and pass its round to the helpers it calls.';
+
+const TASK_REASON =
+  'it asks the client to run the request as a task (params.task), and may be answered with a CreateTaskResult, which an MRTR input request has no equivalent for; ask without the task, or migrate it by hand';
+
 const SECRET_REASON = 'the form asks for a secret, which must never pass through the client: use URL mode';
 
 interface Found {
@@ -74,14 +83,14 @@ function todoOf(push: Pick<PushCall, 'shape' | 'category'>): string {
   return push.shape === 'elicit-url' ? URL_MODE_TODO : CATEGORY_INFO[push.category].guidance;
 }
 
-/** Why a send of a request built in a variable before the call is left by hand. */
-function builtApartReason(variable: ts.Identifier): string {
-  return `the request is built in \`${variable.text}\` before the call; write the { method, params } object in the call to have it rewritten`;
-}
-
-/** Why a generic send taken off the handler's context is left by hand. */
-function detachedSendReason(send: DetachedSend): string {
-  return `${send.sender.text}() is taken off the handler's context; call \`${send.member}\` on the context itself to have it rewritten`;
+/** Why a push member invoked through `.call` or `.apply`, or bound and passed on, is left by hand. */
+function heldPushReason(context: FileContext, held: HeldPushCall): string {
+  const receiver = context.textOf(held.receiver);
+  const use =
+    held.invoker === 'bind'
+      ? 'bound and passed on, so the codemod cannot follow where it asks'
+      : `invoked through .${held.invoker}(), which the codemod does not rewrite`;
+  return `${held.member}() is read off ${receiver} as a value (line ${context.lineOf(held.read)}) and ${use}; call ${receiver}.${held.member}(…) directly where it asks and run again`;
 }
 
 function base(push: Pick<PushCall, 'call' | 'shape' | 'category'>, kind: string): SiteBase {
@@ -350,9 +359,9 @@ function analyse(context: FileContext): Site[] {
       urlThrows.push({ node, placement: finder.ofThrow(node) });
       return;
     }
-    const detached = asDetachedSend(context, node);
-    if (detached !== undefined) {
-      manual.push(context.manualSite(base(detached, detached.shape), detachedSendReason(detached)));
+    const held = asHeldPushCall(context, node);
+    if (held !== undefined) {
+      manual.push(context.manualSite(base(held, held.shape), heldPushReason(context, held)));
       return;
     }
     const push = asPushCall(context, node);
@@ -373,8 +382,18 @@ function analyse(context: FileContext): Site[] {
         );
       return;
     }
-    if (push.builtApart !== undefined) {
-      manual.push(context.manualSite(base(push, push.shape), builtApartReason(push.builtApart)));
+    if (asksAsTask(push)) {
+      manual.push(context.manualSite(base(push, push.shape), TASK_REASON));
+      return;
+    }
+    const built = builtRequest(context, push);
+    if (typeof built === 'string') {
+      manual.push(context.manualSite(base(push, push.shape), built));
+      return;
+    }
+    const sender = takenSenderReason(context, push);
+    if (sender !== undefined) {
+      manual.push(context.manualSite(base(push, push.shape), sender));
       return;
     }
     const secrets = push.shape === 'elicit-form' ? sensitiveFields(push.params) : [];
@@ -407,7 +426,7 @@ function analyse(context: FileContext): Site[] {
       );
       return;
     }
-    found.push({ push, placement: finder.of(push.call, push.access.expression) });
+    found.push({ push, placement: finder.of(push.call, push.receiver) });
   });
 
   const plan = group(context, found, [...foreign]);
@@ -579,9 +598,7 @@ function analyse(context: FileContext): Site[] {
               category: 'elicitation',
               kind: 'helper-caller',
               node: first.call,
-              todo: plan.handlers.has(fn)
-                ? 'Register the handler through the runtime adapter and pass its round to the helper.'
-                : 'Take the round (in place of the server, extra or ctx it asks through, else as the first parameter) and pass it to the helper.',
+              todo: HELPER_CALLER_TODO,
             },
             edits,
             { imports, packages: [RUNTIME_PACKAGE] },
@@ -591,6 +608,29 @@ function analyse(context: FileContext): Site[] {
         fn,
         rewrite,
         true,
+      ),
+    );
+  }
+  // A handler or helper that asks only through helpers and stays manual says why where it calls
+  // the first one: the helpers it links to (in this file or another) then name that cause.
+  for (const [fn, { askings }] of [...plan.handlers, ...plan.helpers]) {
+    const reason = reasons.get(fn);
+    const first = askings[0];
+    if (reason === undefined || first?.kind !== 'helper-call' || askings.some((each) => each.kind === 'push'))
+      continue;
+    sites.push(
+      linked(
+        context.manualSite(
+          {
+            transform: TRANSFORM_ID,
+            category: 'elicitation',
+            kind: 'helper-caller',
+            node: first.call,
+            todo: HELPER_CALLER_TODO,
+          },
+          reason,
+        ),
+        fn,
       ),
     );
   }

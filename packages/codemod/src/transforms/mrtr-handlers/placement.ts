@@ -116,12 +116,12 @@ export class PlacementFinder {
   ) {}
 
   /** Where a push call runs. */
-  of(call: ts.CallExpression, receiver: ts.Expression): Placement {
+  of(call: ts.CallExpression, receiver: ts.Expression | undefined): Placement {
     const fn = enclosingFunction(call);
     if (fn === undefined)
       return { kind: 'manual', reason: 'it runs at module initialization, outside any request' };
     // Where it runs first: a question in a test or a timer is manual for that reason, however it is awaited.
-    const placement = this.#ofFunction(fn, receiverRoot(receiver));
+    const placement = this.#ofFunction(fn, receiver === undefined ? undefined : receiverRoot(receiver));
     // Nothing is being followed here, so nothing is reached again.
     if (placement.kind === 'cycle') throw new Error('a question placed while its helper is followed');
     if (placement.kind === 'manual') return placement;
@@ -447,11 +447,12 @@ function testCaller(
   });
   if (pushes.length === 0)
     return `${name}() asks only through the helpers it calls, which the test kit's round is not checked against; update the test by hand`;
-  const other = pushes.find((push) => !TEST_KIT_APIS.has(push.access.name.text));
+  const other = pushes.find((push) => !TEST_KIT_APIS.has(push.member));
   if (other !== undefined)
-    return `${name}() asks through ${context.textOf(other.access)}(…), which pushRound() of @mcp-mrtr/runtime/testing does not answer through (it uses elicitInput, createMessage and listRoots); update the test by hand`;
+    return `${name}() asks through ${context.textOf(other.call.expression)}(…), which pushRound() of @mcp-mrtr/runtime/testing does not answer through (it uses elicitInput, createMessage and listRoots); update the test by hand`;
+  const receiver = pushes[0]!.receiver;
   if (parameter === undefined)
-    return `${name}() asks through ${context.textOf(pushes[0]!.access.expression)}, not a parameter, so the test has no server to give pushRound(); update the test by hand`;
+    return `${name}() asks through ${receiver === undefined ? 'a destructured parameter' : context.textOf(receiver)}, not a parameter, so the test has no server to give pushRound(); update the test by hand`;
   const index = roundArgumentIndex(fn, { kind: 'replaces', parameter });
   const spread = call.arguments.findIndex((argument) => ts.isSpreadElement(argument));
   if (spread !== -1 && spread <= index)
@@ -564,7 +565,7 @@ function asksThrough(context: FileContext, reference: ts.Identifier): boolean {
   const call = outer.parent;
   if (ts.isCallExpression(call) && call.expression === outer) {
     const push = asPushCall(context, call);
-    return push !== undefined && receiverRoot(push.access.expression) === reference;
+    return push?.receiver !== undefined && receiverRoot(push.receiver) === reference;
   }
   if (!ts.isCallExpression(call) || outer !== reference) return false;
   const index = call.arguments.indexOf(reference);

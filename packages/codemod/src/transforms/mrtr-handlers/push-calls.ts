@@ -1,5 +1,6 @@
 import {
   hasPushCallShape,
+  isMcpSdkDeclarationFile,
   isMcpSdkModule,
   legacyMethod,
   legacyMethodOfType,
@@ -11,7 +12,7 @@ import {
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { importsMcpSdk } from '../../analysis/sdk-imports.js';
-import { sdkExportName } from '../../analysis/sdk-resolution.js';
+import { isUnresolvedType, sdkExportName } from '../../analysis/sdk-resolution.js';
 import { importedName, serverChainOwner, syntacticOwner } from '../../analysis/syntactic-owner.js';
 import { unresolvedSdkExportName } from '../../analysis/unresolved-sdk-evidence.js';
 import { findProperty, propertyValue, staticString, unwrapExpression } from '../../analysis/syntax.js';
@@ -30,7 +31,16 @@ export type PushCategory = 'elicitation' | 'sampling' | 'roots';
 
 export interface PushCall {
   readonly call: ts.CallExpression;
-  readonly access: ts.PropertyAccessExpression;
+  /**
+   * What the call asks through: `server` in `server.elicitInput(…)`, `extra` in `const {
+   * sendRequest } = extra`, a helper's `send` parameter called bare; undefined for a sender taken
+   * off a destructured parameter (`async (args, { sendRequest }) => …`).
+   */
+  readonly receiver: ts.Expression | undefined;
+  /** The SDK member it calls (`elicitInput`, `sendRequest`). */
+  readonly member: string;
+  /** A sender taken off its owner and called bare (`sendRequest(…)`): the local it is called by. */
+  readonly sender?: ts.Identifier;
   readonly shape: PushShape;
   readonly category: PushCategory;
   /** The request's params as written (`elicitInput(params)`, `sendRequest({ method, params })`). */
@@ -179,10 +189,13 @@ function isClassMethod(checker: ts.TypeChecker, access: ts.PropertyAccessExpress
   return declarations.some((declaration) => ts.isClassLike(declaration.parent));
 }
 
-/** The push call `node` is, if it is one the SDKs declare (or an unresolved receiver's call by that name). */
+/**
+ * The push call `node` is, if it is one the SDKs declare (or an unresolved receiver's call by that
+ * name), or a generic send called bare (see `asDetachedSend`).
+ */
 export function asPushCall(context: FileContext, node: ts.Node): PushCall | undefined {
   const member = asMemberCall(node);
-  if (member === undefined) return undefined;
+  if (member === undefined) return asDetachedSend(context, node);
   const dedicated = DEDICATED_NAMES.has(member.name);
   if (!dedicated && !GENERIC_NAMES.has(member.name)) return undefined;
   let category: PushCategory;
@@ -214,7 +227,8 @@ export function asPushCall(context: FileContext, node: ts.Node): PushCall | unde
   const shape = category === 'elicitation' && isUrlMode(params) ? 'elicit-url' : CATEGORY_SHAPE[category];
   return {
     call: member.call,
-    access: member.access,
+    receiver: member.access.expression,
+    member: member.name,
     shape,
     category,
     params,
@@ -225,38 +239,60 @@ export function asPushCall(context: FileContext, node: ts.Node): PushCall | unde
   };
 }
 
-/** A generic send called bare, taken off the handler's context: `sendRequest({ method, params }, …)`. */
-export interface DetachedSend {
-  readonly call: ts.CallExpression;
-  readonly sender: ts.Identifier;
-  /** The context member it was taken from (`sendRequest` for `const { sendRequest: ask } = extra`). */
+/** Where a sender called bare comes from: the SDK member it is, and the object it was taken off. */
+interface TakenMember {
   readonly member: string;
-  readonly category: PushCategory;
-  readonly shape: PushShape;
+  /** `extra` in `const { sendRequest } = extra`; undefined off a destructured parameter. */
+  readonly owner: ts.Expression | undefined;
 }
 
-/** The member a bare callee was destructured from (`{ sendRequest }` in a parameter or `const { … } = extra`). */
-function destructuredMember(checker: ts.TypeChecker, callee: ts.Identifier): string | undefined {
+/**
+ * The member a bare callee was taken off: destructured (`{ sendRequest }` in a parameter, `const {
+ * sendRequest: ask } = extra`), or read into a const (`const send = extra.sendRequest`, with or
+ * without `.bind(extra)`).
+ */
+function takenMember(checker: ts.TypeChecker, callee: ts.Identifier): TakenMember | undefined {
   const declaration = checker.getSymbolAtLocation(callee)?.valueDeclaration;
-  if (declaration === undefined || !ts.isBindingElement(declaration)) return undefined;
-  const property = declaration.propertyName ?? declaration.name;
-  return ts.isIdentifier(property) ? property.text : undefined;
+  if (declaration === undefined) return undefined;
+  if (ts.isBindingElement(declaration)) {
+    const property = declaration.propertyName ?? declaration.name;
+    if (!ts.isIdentifier(property)) return undefined;
+    const holder = declaration.parent.parent;
+    const owner = ts.isVariableDeclaration(holder) ? holder.initializer : undefined;
+    return { member: property.text, owner: owner === undefined ? undefined : unwrapExpression(owner) };
+  }
+  if (!ts.isVariableDeclaration(declaration) || declaration.initializer === undefined) return undefined;
+  let value = unwrapExpression(declaration.initializer);
+  // `extra.sendRequest.bind(extra)`: the member bound to the object it was read off.
+  if (ts.isCallExpression(value)) {
+    const bind = unwrapExpression(value.expression);
+    if (!ts.isPropertyAccessExpression(bind) || bind.name.text !== 'bind') return undefined;
+    value = unwrapExpression(bind.expression);
+  }
+  return ts.isPropertyAccessExpression(value)
+    ? { member: value.name.text, owner: value.expression }
+    : undefined;
 }
 
 /**
  * `sendRequest({ method: 'elicitation/create', … }, Schema)`: a generic send called bare, which the
  * lint reports by its name and the request it carries: a sender named as the SDK names it, or
- * destructured from one in a file that imports the SDK.
+ * taken off an object in a file that imports the SDK. It asks through the object it was taken
+ * off, or through the sender itself when that is a parameter (a helper's `send`).
  */
-export function asDetachedSend(context: FileContext, node: ts.Node): DetachedSend | undefined {
+function asDetachedSend(context: FileContext, node: ts.Node): PushCall | undefined {
   if (!ts.isCallExpression(node)) return undefined;
   const callee = unwrapExpression(node.expression);
   if (!ts.isIdentifier(callee)) return undefined;
-  const member = GENERIC_NAMES.has(callee.text)
-    ? callee.text
-    : importsMcpSdk(context.sourceFile)
-      ? destructuredMember(context.checker, callee)
-      : undefined;
+  const taken = takenMember(context.checker, callee);
+  if (taken !== undefined && DEDICATED_NAMES.has(taken.member))
+    return takenDedicatedCall(context, node, callee, taken);
+  const member =
+    taken !== undefined && (GENERIC_NAMES.has(callee.text) || importsMcpSdk(context.sourceFile))
+      ? taken.member
+      : GENERIC_NAMES.has(callee.text)
+        ? callee.text
+        : undefined;
   if (member === undefined || !GENERIC_NAMES.has(member)) return undefined;
   const carried = carriedRequest(context.checker, node);
   if (carried === undefined) return undefined;
@@ -264,7 +300,49 @@ export function asDetachedSend(context: FileContext, node: ts.Node): DetachedSen
     carried.category === 'elicitation' && isUrlMode(carried.params)
       ? 'elicit-url'
       : CATEGORY_SHAPE[carried.category];
-  return { call: node, sender: callee, member, category: carried.category, shape };
+  return {
+    call: node,
+    receiver: taken === undefined ? callee : taken.owner,
+    member,
+    sender: callee,
+    shape,
+    category: carried.category,
+    params: carried.params,
+    ...(carried.object && { requestObject: carried.object }),
+    ...(carried.builtApart && { builtApart: carried.builtApart }),
+    unresolved: true,
+    validatesAnswer: pushValidatesAnswer(context, node, carried.category, true),
+  };
+}
+
+/**
+ * `ask(params)` after `const ask = server.elicitInput.bind(server)` (or `const { elicitInput } =
+ * ctx.mcpReq`): a push request's own member taken off an SDK object, in a file that imports the
+ * SDK, as the lint takes a bare alias.
+ */
+function takenDedicatedCall(
+  context: FileContext,
+  call: ts.CallExpression,
+  sender: ts.Identifier,
+  taken: TakenMember,
+): PushCall | undefined {
+  if (!importsMcpSdk(context.sourceFile)) return undefined;
+  if (taken.owner !== undefined && !isSdkMemberOf(context, taken.owner, taken.member)) return undefined;
+  const catalog = legacyMembersNamed(taken.member).find((entry) => entry.kind === 'dedicated');
+  if (catalog?.kind !== 'dedicated' || !isPushCategory(catalog.category)) return undefined;
+  const category = catalog.category;
+  const params = call.arguments[0];
+  return {
+    call,
+    receiver: taken.owner,
+    member: taken.member,
+    sender,
+    shape: category === 'elicitation' && isUrlMode(params) ? 'elicit-url' : CATEGORY_SHAPE[category],
+    category,
+    params,
+    unresolved: true,
+    validatesAnswer: pushValidatesAnswer(context, call, category, false),
+  };
 }
 
 /** `throw new UrlElicitationRequiredError(…)`: asks for URL-mode input the removed -32042 way. */
@@ -274,4 +352,105 @@ export function isUrlElicitationRequiredError(context: FileContext, node: ts.Nod
     sdkExportName(context.checker, unwrapExpression(node.expression)) ??
     unresolvedSdkExportName(context, node.expression);
   return name === 'UrlElicitationRequiredError';
+}
+
+/**
+ * `elicit.call(server, params)`: a push member read off its receiver as a value (`const elicit =
+ * server.elicitInput`, or in place) and invoked through `.call` or `.apply`, or bound and passed
+ * on (`return server.elicitInput.bind(server)`), so nothing names the push where it runs. The codemod cannot rewrite it, but must report it, as the lint does.
+ */
+export interface HeldPushCall {
+  readonly call: ts.CallExpression;
+  /** `server.elicitInput` as read. */
+  readonly read: ts.Expression;
+  /** What it was read off (`server`). */
+  readonly receiver: ts.Expression;
+  /** `call`, `apply` or `bind`. */
+  readonly invoker: string;
+  readonly member: string;
+  readonly category: PushCategory;
+  readonly shape: PushShape;
+}
+
+/** `x.elicitInput` or `x?.['elicitInput']`: the receiver and the member a value read names. */
+function memberRead(node: ts.Expression): { receiver: ts.Expression; member: string } | undefined {
+  const read = unwrapExpression(node);
+  if (ts.isPropertyAccessExpression(read) && ts.isIdentifier(read.name))
+    return { receiver: unwrapExpression(read.expression), member: read.name.text };
+  if (ts.isElementAccessExpression(read)) {
+    const member = staticString(read.argumentExpression);
+    return member === undefined ? undefined : { receiver: unwrapExpression(read.expression), member };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a dedicated push member read off `receiver` is the SDK's: its type declares it in the
+ * SDK, or, its type unknown, the file imports the SDK (the lint's rule for bare aliases).
+ */
+function isSdkMemberOf(context: FileContext, receiver: ts.Expression, member: string): boolean {
+  const type = context.checker.getTypeAtLocation(receiver);
+  if (isUnresolvedType(type)) return importsMcpSdk(context.sourceFile);
+  const declarations = type.getProperty(member)?.declarations ?? [];
+  return declarations.some((declaration) => isMcpSdkDeclarationFile(declaration.getSourceFile().fileName));
+}
+
+/** Whether an expression is what a `const name = …` declaration holds, through parentheses and assertions. */
+function isConstInitializer(node: ts.Expression): boolean {
+  let outer: ts.Node = node;
+  while (
+    ts.isParenthesizedExpression(outer.parent) ||
+    ts.isAsExpression(outer.parent) ||
+    ts.isNonNullExpression(outer.parent) ||
+    ts.isSatisfiesExpression(outer.parent)
+  )
+    outer = outer.parent;
+  const parent = outer.parent;
+  return ts.isVariableDeclaration(parent) && parent.initializer === outer && ts.isIdentifier(parent.name);
+}
+
+export function asHeldPushCall(context: FileContext, node: ts.Node): HeldPushCall | undefined {
+  if (!ts.isCallExpression(node)) return undefined;
+  const callee = unwrapExpression(node.expression);
+  if (!ts.isPropertyAccessExpression(callee) || !['call', 'apply', 'bind'].includes(callee.name.text))
+    return undefined;
+  // `const ask = server.elicitInput.bind(server)` is an alias its calls are followed through.
+  if (callee.name.text === 'bind' && isConstInitializer(node)) return undefined;
+  let held = unwrapExpression(callee.expression);
+  // `const elicit = server.elicitInput`, then `elicit.call(server, …)`.
+  if (ts.isIdentifier(held)) {
+    const declaration = context.checker.getSymbolAtLocation(held)?.valueDeclaration;
+    if (
+      declaration === undefined ||
+      !ts.isVariableDeclaration(declaration) ||
+      declaration.initializer === undefined
+    )
+      return undefined;
+    held = declaration.initializer;
+  }
+  const read = memberRead(held);
+  if (read === undefined || !DEDICATED_NAMES.has(read.member)) return undefined;
+  const catalog = legacyMembersNamed(read.member).find((entry) => entry.kind === 'dedicated');
+  if (catalog?.kind !== 'dedicated' || !isPushCategory(catalog.category)) return undefined;
+  if (!isSdkMemberOf(context, read.receiver, read.member)) return undefined;
+  return {
+    call: node,
+    read: held,
+    receiver: read.receiver,
+    invoker: callee.name.text,
+    member: read.member,
+    category: catalog.category,
+    shape: CATEGORY_SHAPE[catalog.category],
+  };
+}
+
+/**
+ * `params: { task: { ttl } }`: the request asks the client to run it as a task and may be answered
+ * with a CreateTaskResult, which an MRTR input request has no equivalent for.
+ */
+export function asksAsTask(push: Pick<PushCall, 'params'>): boolean {
+  const params = push.params === undefined ? undefined : unwrapExpression(push.params);
+  return (
+    params !== undefined && ts.isObjectLiteralExpression(params) && findProperty(params, 'task') !== undefined
+  );
 }

@@ -15,6 +15,7 @@ import { reindentEdits } from '../../edits/reindent.js';
 import { removeListElement } from '../../edits/removal.js';
 import { braces, quoteString } from '../../edits/source-style.js';
 import type { TextEdit } from '../../edits/text-edit.js';
+import { builtRequest } from './built-request.js';
 import type { PushCall } from './push-calls.js';
 import { typeName, type TypeImport } from './type-imports.js';
 import { readsUndeclaredFields } from './undeclared-field-reads.js';
@@ -153,7 +154,28 @@ export function questionEdits(
   const edits: TextEdit[] = [];
   const { typeArguments, typeImports } = formTypeArguments(context, push);
   const options = answerOptions(context, push);
-  if (push.shape === 'roots' || push.params === undefined) {
+  const built = builtRequest(context, push);
+  if (typeof built === 'string') return built;
+  if (built !== undefined) {
+    // The variable holds the runtime's request, built where the original was; the send asks with it.
+    const end = built.initializer.end;
+    const params = push.params;
+    if (params === undefined) {
+      if (push.shape !== 'roots') return 'the request has no parameters to ask with';
+      edits.push({ start: built.name.end, end, text: ` = ${builder.local}()` });
+    } else {
+      edits.push({
+        start: built.name.end,
+        end: params.getStart(context.sourceFile),
+        text: ` = ${builder.local}${typeArguments}(`,
+      });
+      const start = built.declaration.getStart(context.sourceFile);
+      edits.push(...reindentEdits(context.sourceFile, params, params.getStart(context.sourceFile), start));
+      edits.push({ start: params.end, end, text: ')' });
+      if (push.shape === 'elicit-form') edits.push(...dropFormMode(context, params));
+    }
+    edits.push({ start: callStart, end: call.end, text: `${round}.ask(${q}, ${built.name.text}${options})` });
+  } else if (push.shape === 'roots' || push.params === undefined) {
     if (push.shape !== 'roots') return 'the request has no parameters to ask with';
     edits.push({ start: callStart, end: call.end, text: `${round}.ask(${q}, ${builder.local}()${options})` });
   } else {

@@ -21,6 +21,7 @@ import { roundArgumentEdit } from './round-parameter.js';
 import { planSteps } from './step-planner.js';
 import { typeName, type TypeImport } from './type-imports.js';
 import { isNotifierUse, planUrlCompletion, removedNotifiers } from './url-mode-question.js';
+import { keptContextElements, unusedSenderEdits } from './taken-senders.js';
 import { v1ContextNameEdits } from './v1-context-names.js';
 
 // Journaled replay: the handler registers through the runtime adapter, every question becomes
@@ -391,7 +392,11 @@ export function planReplayHandler(
     return 'the handler has a rest or defaulted parameter';
   const contextParameter =
     fn.parameters.length === sdkParameters ? fn.parameters[sdkParameters - 1] : undefined;
-  if (contextParameter !== undefined && !ts.isIdentifier(contextParameter.name))
+  if (
+    contextParameter !== undefined &&
+    !ts.isIdentifier(contextParameter.name) &&
+    !(handler.generation === 'v1' && ts.isObjectBindingPattern(contextParameter.name))
+  )
     return 'the handler destructures its extra/ctx parameter';
   const argsParameter = sdkParameters >= 2 ? fn.parameters[0] : undefined;
   const round = freshName(fn, 'round');
@@ -456,6 +461,12 @@ export function planReplayHandler(
     }
   }
 
+  // Senders taken off the context in the body (`const { sendRequest } = extra`) that only asked go.
+  const pushes = askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : []));
+  const senders = unusedSenderEdits(context, fn, pushes, removed);
+  edits.push(...senders.edits);
+  removed.push(...senders.removed);
+
   const preamble = body.getStart(context.sourceFile) + 1;
   for (const local of resourceLocals)
     edits.push({
@@ -463,7 +474,18 @@ export function planReplayHandler(
       end: preamble,
       text: `${firstLineOf(context, body)}${local}${semicolon(context.style)}`,
     });
-  if (contextParameter !== undefined && usesOutside(context, contextParameter, body, removed) > 0) {
+  // `async (args, { sendRequest, signal }) => …`: what the body still uses is taken off the round's extra.
+  const pattern =
+    contextParameter !== undefined && ts.isObjectBindingPattern(contextParameter.name)
+      ? contextParameter.name
+      : undefined;
+  const kept = pattern === undefined ? [] : keptContextElements(context, pattern, body, removed);
+  if (typeof kept === 'string') return kept;
+  const used =
+    pattern === undefined
+      ? contextParameter !== undefined && usesOutside(context, contextParameter, body, removed) > 0
+      : kept.length > 0;
+  if (contextParameter !== undefined && used) {
     if (
       !hasSdkType(context, contextParameter) &&
       !isUnresolvedSdkContext(
@@ -473,12 +495,12 @@ export function planReplayHandler(
       )
     )
       return `its ${context.textOf(contextParameter.name)} parameter does not have the SDK's type here (${context.checker.typeToString(context.checker.getTypeAtLocation(contextParameter.name))}), so what the code does with it is unclear`;
-    const name = (contextParameter.name as ts.Identifier).text;
+    const name =
+      pattern === undefined ? context.textOf(contextParameter.name) : braces(context.style, kept.join(', '));
     const member = handler.generation === 'v1' ? 'extra' : 'ctx';
-    const at = body.getStart(context.sourceFile) + 1;
     edits.push({
-      start: at,
-      end: at,
+      start: preamble,
+      end: preamble,
       text: `${firstLineOf(context, body)}const ${name} = ${round}.${member}${semicolon(context.style)}`,
     });
     if (handler.generation === 'v2')
@@ -488,7 +510,6 @@ export function planReplayHandler(
   if (!journal) return { edits, questions, imports, typeImports };
   // A question kept in a variable suspends where it is awaited: steps and catch blocks count from there.
   const askingNodes = [...calls, ...keptQuestionWaits(context, calls)];
-  const pushes = askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : []));
   const notifiers = removedNotifiers(fn, pushes);
   const steps = planSteps(
     context,

@@ -10,6 +10,7 @@ import type { Helper } from './placement.js';
 import { questionEdits } from './question-edits.js';
 import { roundArgumentEdit, roundParameterEdit } from './round-parameter.js';
 import { planSteps } from './step-planner.js';
+import { unusedSenderEdits } from './taken-senders.js';
 import { planUrlCompletion } from './url-mode-question.js';
 import { catchEdits, freshName, type Asking, type HandlerRewrite } from './replay-handler.js';
 import { typeName, type TypeImport } from './type-imports.js';
@@ -86,6 +87,9 @@ export function planReplayHelper(
     typeImports.push(...planned.typeImports);
   }
   const pushes = askings.flatMap((asking) => (asking.kind === 'push' ? [asking.push] : []));
+  // A sender taken off what the helper was given (`const ask = server.elicitInput.bind(server)`) goes with its calls.
+  const rewritten = [...questions.values()].flat().filter((edit) => edit.end > edit.start);
+  edits.push(...unusedSenderEdits(context, fn, pushes, rewritten).edits);
   const completion = planUrlCompletion(context, fn, pushes);
   if (typeof completion === 'string') return completion;
   edits.push(...completion);
