@@ -40,6 +40,7 @@ import {
   LegacyFulfilmentError,
   type LegacyFulfilmentOptions,
 } from './legacy-fulfilment.js';
+import { directCallExtra } from './direct-call-extra.js';
 import { SdkV1Round, type Extra } from './sdk-v1-round.js';
 
 export interface SdkV1AdapterOptions extends LegacyFulfilmentOptions {
@@ -180,7 +181,7 @@ export class SdkV1Adapter {
     config: ToolConfig<Input>,
     handler: SdkV1ToolHandler<ToolArgsOf<Input>, State>,
   ): RegisteredTool {
-    const run = async (args: unknown, extra: Extra): Promise<CallToolResult> => {
+    const run = async (args: unknown, extra: Extra | undefined): Promise<CallToolResult> => {
       try {
         return (await this.serve(
           server.server,
@@ -205,7 +206,7 @@ export class SdkV1Adapter {
     config: PromptConfig<Input>,
     handler: SdkV1PromptHandler<PromptArgsOf<Input>, State>,
   ): RegisteredPrompt {
-    const run = async (args: unknown, extra: Extra): Promise<GetPromptResult> => {
+    const run = async (args: unknown, extra: Extra | undefined): Promise<GetPromptResult> => {
       try {
         return (await this.serve(
           server.server,
@@ -252,7 +253,7 @@ export class SdkV1Adapter {
     const run = async (
       uri: URL,
       variables: Variables | undefined,
-      extra: Extra,
+      extra: Extra | undefined,
     ): Promise<ReadResourceResult> => {
       try {
         const target = { uri: uri.href, ...(variables && { variables }) };
@@ -328,13 +329,15 @@ export class SdkV1Adapter {
     };
   }
 
+  /** `extra` is missing when code calls the registered callback directly, as a test may. */
   private serve<M extends MrtrEligibleMethod, State>(
     server: Server,
-    extra: Extra,
+    given: Extra | undefined,
     request: RequestIdentity & { readonly method: M },
     args: unknown,
     handler: MrtrHandler<M, unknown, State, SdkV1Round<State>>,
   ) {
+    const extra = given ?? directCallExtra(server);
     return this.fulfilment.run(handler, {
       server,
       extra,
