@@ -117,5 +117,5 @@ describe('a tool migrated onto SdkV1Adapter, called with its arguments alone', (
 
 /** The SDK's private record of registered tools, which such tests read. */
 interface RegisteredTools {
-  readonly _registeredTools: Record<string, { handler: (args: unknown) => Promise<unknown> }>;
+  readonly _registeredTools: { readonly summarise: { handler: (args: unknown) => Promise<unknown> } };
 }
