@@ -19,7 +19,7 @@ const TWINS = ['typed-tools.ts', 'untyped-tools.ts'] as const;
 /** A twin's text with what tells them apart (the import, the function's name) made equal. */
 function normalised(side: 'before' | 'after', file: string): string {
   return readFileSync(path.join(CASE, side, file), 'utf8')
-    .replace(/^import \{ openAccount, priceOf \} from '[^']+';\n/m, '')
+    .replace(/^import \{ [^}]+ \} from '(?:#billing|\.\/billing\.js)';\n/m, '')
     .replace(/register(Typed|Untyped)Tools/, 'registerTools');
 }
 
@@ -46,11 +46,13 @@ describe('a project where one dependency does not resolve', () => {
           .flatMap((site) => site.notes ?? []);
       expect(notesOf(TWINS[0])).toEqual([
         'const account = await openAccount(id); (line 7) re-runs each round: check it has no effect',
+        // Only handed to refundLast(): untyped, it may still be a client, which a journal would refuse.
+        'const account = await openAccount(id); (line 20) re-runs each round: check it has no effect',
       ]);
       expect(notesOf(TWINS[1])).toEqual(notesOf(TWINS[0]));
       expect(result.projects.map((project) => project.notes)).toEqual([
         [
-          '4 of 8 receivers resolve to any (a package they come from is not installed or not found) and were decided from syntax, the others from their types; 4 of them showed nothing: what depended on them was left by hand',
+          '4 of 12 receivers resolve to any (a package they come from is not installed or not found) and were decided from syntax, the others from their types; 4 of them showed nothing: what depended on them was left by hand',
         ],
       ]);
     },

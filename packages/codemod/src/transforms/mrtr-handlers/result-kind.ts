@@ -138,31 +138,79 @@ export function resultKind(context: FileContext, expression: ts.Expression): Res
   return kind === 'unknown' ? kindOfSyntax(expression) : kind;
 }
 
+/** Operators whose operands are data: `price / 100`, `count > limit`. */
+const DATA_OPERATORS = new Set([
+  ts.SyntaxKind.MinusToken,
+  ts.SyntaxKind.AsteriskToken,
+  ts.SyntaxKind.AsteriskAsteriskToken,
+  ts.SyntaxKind.SlashToken,
+  ts.SyntaxKind.PercentToken,
+  ts.SyntaxKind.LessThanToken,
+  ts.SyntaxKind.LessThanEqualsToken,
+  ts.SyntaxKind.GreaterThanToken,
+  ts.SyntaxKind.GreaterThanEqualsToken,
+]);
+
+/** Calls that read their argument as data: `JSON.stringify(reference)`, `String(count)`. */
+const DATA_READERS = new Set([
+  'JSON.stringify',
+  'String',
+  'Number',
+  'encodeURIComponent',
+  'parseInt',
+  'parseFloat',
+]);
+
 /**
- * Whether the value bound to `name` is used as an object in `scope`: a member read or call on it,
- * or a call of it. An unknown result used so is taken to be live.
+ * Whether `node` is read as data: an arithmetic or ordering operand, in a template, or given to a
+ * call that serializes or converts it.
+ */
+function readAsData(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  return (
+    (ts.isBinaryExpression(parent) && DATA_OPERATORS.has(parent.operatorToken.kind)) ||
+    ts.isTemplateSpan(parent) ||
+    (ts.isCallExpression(parent) &&
+      parent.expression !== node &&
+      DATA_READERS.has(parent.expression.getText())) ||
+    (ts.isPrefixUnaryExpression(parent) &&
+      (parent.operator === ts.SyntaxKind.MinusToken || parent.operator === ts.SyntaxKind.PlusToken))
+  );
+}
+
+/**
+ * Whether the value bound to `name` may be a live object, by how `scope` uses it: a member read or
+ * call on it, or a call of it; or given to a call or constructor, which may use it so (`await
+ * ship(client, …)`), unless it is also read as a number or a string. An unknown result used so is
+ * taken to be live: journaled, a client would fail every call.
  */
 export function usedAsObject(context: FileContext, name: ts.BindingName, scope: ts.Node): boolean {
   if (!ts.isIdentifier(name)) return true;
   const symbol = context.checker.getSymbolAtLocation(name);
-  let found = false;
+  let usedSo = false;
+  let passedOn = false;
+  let asData = false;
   const visit = (node: ts.Node): void => {
-    if (found) return;
+    if (usedSo) return;
     if (ts.isIdentifier(node) && node !== name && node.text === name.text) {
       const same = symbol === undefined || context.checker.getSymbolAtLocation(node) === symbol;
       const parent = node.parent;
-      if (
-        same &&
-        (((ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) &&
-          parent.expression === node) ||
-          ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === node))
-      ) {
-        found = true;
-        return;
+      if (same) {
+        if (
+          ((ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) &&
+            parent.expression === node) ||
+          ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === node)
+        ) {
+          usedSo = true;
+          return;
+        }
+        if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== node)
+          passedOn = true;
+        if (readAsData(node)) asData = true;
       }
     }
     ts.forEachChild(node, visit);
   };
   visit(scope);
-  return found;
+  return usedSo || (passedOn && !asData);
 }

@@ -348,7 +348,7 @@ class StepPlanner {
     return undefined;
   }
 
-  /** What a presumed effect gives back; an unknown result used as an object is taken to be live. */
+  /** What a presumed effect gives back; an unknown result used as an object or passed on is taken to be live. */
   #kindOf(value: ts.Expression, binding: ts.BindingName): Exclude<ResultKind, 'unknown'> {
     const kind = resultKind(this.context, value);
     if (kind !== 'unknown') return kind;
