@@ -4,6 +4,7 @@ import { identifiersReferringTo } from '../../analysis/symbol-references.js';
 import { unwrapExpression } from '../../analysis/syntax.js';
 import { foreignCalls, placeIn, type ForeignCall } from './cross-file-calls.js';
 import { functionOfSymbol, nameOfFunction, type HelperFunction } from './eligible-handlers.js';
+import { asPushCall } from './push-calls.js';
 
 // A function held by an object literal (`const api = { async confirm(…) {…} }`, or the object a
 // factory returns) is followed as a helper function is, when the object is bound to a `const` and
@@ -191,6 +192,9 @@ function holdersOf(
   if (symbol === undefined || functionOfSymbol(symbol) !== fn)
     return `${name.text}() returns it, and cannot be followed to its callers; migrate it by hand`;
   if (returnCount(fn) !== 1) return `${name.text}() returns it on one of several paths; migrate it by hand`;
+  const askingOnly = parameterUsedOnlyToAsk(context, fn);
+  if (askingOnly !== undefined)
+    return `${name.text}(), which returns it, takes ${askingOnly.text} only to ask through it, so once its members take the round that parameter would be left unused (an error under noUnusedParameters); drop it from ${name.text}() and its calls by hand`;
   const calls: ForeignCall[] = [];
   for (const reference of identifiersReferringTo(context.checker, context.sourceFile, symbol, name)) {
     const call = callOf(reference);
@@ -341,4 +345,26 @@ function isExportedFunction(fn: HelperFunction): boolean {
   if (ts.isFunctionDeclaration(fn)) return isExported(fn);
   const statement = fn.parent.parent?.parent;
   return statement !== undefined && ts.isVariableStatement(statement) && isExported(statement);
+}
+
+/** A parameter of the factory that only the receivers of its questions read (`server` in `server.server.elicitInput(…)`). */
+function parameterUsedOnlyToAsk(context: FileContext, fn: HelperFunction): ts.Identifier | undefined {
+  for (const parameter of fn.parameters) {
+    if (!ts.isIdentifier(parameter.name)) continue;
+    const symbol = context.checker.getSymbolAtLocation(parameter.name);
+    if (symbol === undefined) continue;
+    const references = identifiersReferringTo(context.checker, fn, symbol, parameter.name);
+    if (references.length > 0 && references.every((reference) => inPushReceiver(context, reference, fn)))
+      return parameter.name;
+  }
+  return undefined;
+}
+
+function inPushReceiver(context: FileContext, reference: ts.Identifier, fn: ts.Node): boolean {
+  for (let node: ts.Node = reference.parent; node !== fn; node = node.parent) {
+    if (!ts.isCallExpression(node)) continue;
+    const receiver = asPushCall(context, node)?.receiver;
+    if (receiver !== undefined && reference.pos >= receiver.pos && reference.end <= receiver.end) return true;
+  }
+  return false;
 }
