@@ -2,6 +2,7 @@ import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
 import { placeIn, type ForeignCall } from './cross-file-calls.js';
 import type { HelperFunction } from './eligible-handlers.js';
+import { asPushCall } from './push-calls.js';
 import { TRANSFORM_ID } from './transform-id.js';
 
 // A class that wraps the server (`this.server.elicitInput(…)` in `confirm()`) is followed as a
@@ -158,7 +159,10 @@ function useOf(
       access.name !== name ||
       !ts.isCallExpression(call) ||
       call.expression !== access ||
-      !isUnknown(checker.getTypeAtLocation(access.expression))
+      !isUnknown(checker.getTypeAtLocation(access.expression)) ||
+      // `this.server.server.createMessage(…)` on an any is the push itself, not a call of a
+      // project method that happens to share the SDK's name.
+      asPushCall(other, call) !== undefined
     )
       return undefined;
     const unknown = `${other.textOf(access)}() at ${where} is called on a receiver whose type is unknown, so it may be ${label} and could not be updated to pass the round`;

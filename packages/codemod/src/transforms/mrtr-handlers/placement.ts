@@ -170,7 +170,11 @@ export class PlacementFinder {
     const placement = this.#classify(fn, root);
     this.#following.delete(fn);
     this.#cache.set(fn, placement);
-    if (this.#following.size === 0) this.#settleCycles();
+    if (this.#following.size === 0) {
+      this.#settleCycles();
+      // Settling may have turned it manual (a helper only its own cycle calls).
+      return this.#cache.get(fn) ?? placement;
+    }
     return placement;
   }
 
@@ -180,6 +184,16 @@ export class PlacementFinder {
    * then name their caller's placement.
    */
   #settleCycles(): void {
+    // A helper only its own cycle calls (a method calling itself, two calling each other, with no
+    // handler or test above them) is never reached from a request.
+    for (const [fn, { label }] of this.#links) {
+      const own = this.#cache.get(fn);
+      if (own?.kind === 'helper' && !this.#reachesRequest(own, new Set()))
+        this.#cache.set(fn, {
+          kind: 'manual',
+          reason: `${label}() is called only by itself or by the helpers it calls, never from a handler; migrate it by hand`,
+        });
+    }
     for (let changed = true; changed;) {
       changed = false;
       for (const [fn, { label, links }] of this.#links) {
@@ -201,6 +215,24 @@ export class PlacementFinder {
         if (link.slot !== undefined && caller?.kind === 'helper') link.slot.callers[link.slot.index] = caller;
       }
     this.#links.clear();
+  }
+
+  /**
+   * Whether a chain of calls from a handler or a test reaches this placement. A slot still holding
+   * a cycle's marker stands for the placement its function settled to.
+   */
+  #reachesRequest(placement: Placement | Cycle | Caller, seen: Set<ts.Node>): boolean {
+    if (placement.kind === 'cycle') {
+      const settled = this.#cache.get(placement.fn);
+      return settled !== undefined && this.#reachesRequest(settled, seen);
+    }
+    if (placement.kind === 'manual') return false;
+    if (placement.kind !== 'helper') return true;
+    if (seen.has(placement.helper.fn)) return false;
+    seen.add(placement.helper.fn);
+    return (placement.callers as readonly (Caller | Cycle)[]).some((caller) =>
+      this.#reachesRequest(caller, seen),
+    );
   }
 
   #classify(fn: ts.FunctionLikeDeclaration, root: ts.Identifier | undefined): Placement {
