@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
+import { identifiersReferringTo } from '../../analysis/symbol-references.js';
 import { enclosingFunction, outermostParentheses, unwrapExpression } from '../../analysis/syntax.js';
 
 // How a handler waits for a question's answer. Journaled replay suspends the handler where it
@@ -144,24 +145,6 @@ function statementOf(node: ts.Node, block: ts.Block): ts.Statement | undefined {
   return undefined;
 }
 
-/** Every identifier in `scope` that refers to the variable `name` declares, in source order. */
-function referencesIn(context: FileContext, scope: ts.Node, name: ts.Identifier): ts.Identifier[] {
-  const symbol = context.checker.getSymbolAtLocation(name);
-  const found: ts.Identifier[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node !== name && node.text === name.text) {
-      const target =
-        ts.isShorthandPropertyAssignment(node.parent) && node.parent.name === node
-          ? context.checker.getShorthandAssignmentValueSymbol(node.parent)
-          : context.checker.getSymbolAtLocation(node);
-      if (symbol !== undefined && target === symbol) found.push(node);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(scope);
-  return found;
-}
-
 /**
  * `const pending = push(…)` then, later in the same block, `await pending` (or `await
  * Promise.all([pending, …])`): where it is awaited, or why the codemod cannot prove that it is
@@ -184,7 +167,9 @@ function keptQuestionWait(context: FileContext, question: ts.Expression): Answer
     return `${kept} that is not a plain const of a block; await it where it is asked`;
   const name = declaration.name;
   const block = statement.parent;
-  const first = referencesIn(context, block, name)[0];
+  const symbol = context.checker.getSymbolAtLocation(name);
+  const first =
+    symbol === undefined ? undefined : identifiersReferringTo(context.checker, block, symbol, name)[0];
   if (first === undefined)
     return `${kept} (${name.text}) that nothing awaits, so no result can carry the question`;
   const wait = waitedRightThere(first);

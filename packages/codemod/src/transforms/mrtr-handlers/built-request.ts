@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
 import type { FileContext } from '../../analysis/file-context.js';
+import { identifiersReferringTo } from '../../analysis/symbol-references.js';
 import {
   enclosingFunction,
   findProperty,
@@ -19,24 +20,6 @@ export interface BuiltRequest {
   readonly name: ts.Identifier;
   /** The `{ method, params }` object as written, perhaps asserted (`{ … } as ElicitRequest`). */
   readonly initializer: ts.Expression;
-}
-
-/** Every reference to the variable `name` declares, in `scope`. */
-function referencesTo(context: FileContext, scope: ts.Node, name: ts.Identifier): ts.Identifier[] {
-  const symbol = context.checker.getSymbolAtLocation(name);
-  const found: ts.Identifier[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node !== name && node.text === name.text) {
-      const target =
-        ts.isShorthandPropertyAssignment(node.parent) && node.parent.name === node
-          ? context.checker.getShorthandAssignmentValueSymbol(node.parent)
-          : context.checker.getSymbolAtLocation(node);
-      if (target === symbol) found.push(node);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(scope);
-  return found;
 }
 
 /**
@@ -72,7 +55,9 @@ export function builtRequest(context: FileContext, push: PushCall): BuiltRequest
   if (other !== undefined)
     return `${byHand}, with more than its method and params (line ${context.lineOf(other)}); write the object in the call to have it rewritten`;
   const scope = enclosingFunction(declaration) ?? declaration.getSourceFile();
-  const uses = referencesTo(context, scope, declaration.name);
+  const symbol = context.checker.getSymbolAtLocation(declaration.name);
+  const uses =
+    symbol === undefined ? [] : identifiersReferringTo(context.checker, scope, symbol, declaration.name);
   if (uses.length !== 1 || unwrapExpression(push.call.arguments[0]!) !== uses[0])
     return `${byHand} and used elsewhere too; write the object in the call to have it rewritten`;
   if (push.params === undefined && findProperty(object, 'params') !== undefined)
